@@ -1,0 +1,163 @@
+from __future__ import annotations
+
+import numpy as np
+from table_scene import FPS, Scene, box_at
+
+from vision.tracking import CardTracker, TrackerConfig, TrackState
+
+
+def placed(scene: Scene) -> list[tuple[int, str]]:
+    return [(u.frame, t.card) for u in scene.results for t in u.placed]
+
+
+def gone(scene: Scene) -> list[str]:
+    return [t.card for u in scene.results for t in u.gone]
+
+
+def moved(scene: Scene) -> list[str]:
+    return [t.card for u in scene.results for t in u.moved]
+
+
+def test_a_card_is_placed_after_resting_for_place_after() -> None:
+    scene = Scene(CardTracker())
+    scene.put("7S", (400, 300))
+    scene.wait(1.0)
+    [(frame, card)] = placed(scene)
+    assert card == "7S"
+    assert 0.3 <= frame / FPS <= 0.4
+
+
+def test_a_card_in_motion_is_not_placed_until_it_rests() -> None:
+    scene = Scene(CardTracker())
+    scene.slide("7S", (100, 700), (600, 300), seconds=1.0)
+    assert placed(scene) == []
+    scene.wait(0.5)
+    [(frame, _)] = placed(scene)
+    assert 1.3 <= frame / FPS <= 1.45
+    track = scene.target.tracks["7S"]
+    assert np.allclose(track.first_box, box_at((100, 700)))  # where it came in from
+
+
+def test_covered_by_a_hand_for_two_seconds_is_still_on_the_table() -> None:
+    tracker = CardTracker()
+    scene = Scene(tracker)
+    scene.put("7S", (400, 300))
+    scene.wait(1.0)
+    scene.hidden.add("7S")
+    scene.wait(2.0)
+    assert tracker.tracks["7S"].state is TrackState.HIDDEN
+    assert [t.card for t in tracker.on_table()] == ["7S"]
+    scene.hidden.clear()
+    scene.wait(1.0)
+    assert placed(scene) == [(9, "7S")] and gone(scene) == []
+    assert tracker.tracks["7S"].state is TrackState.PLACED
+
+
+def test_a_card_missing_for_gone_after_is_gone_once() -> None:
+    scene = Scene(CardTracker(TrackerConfig(gone_after=2.0)))
+    scene.put("7S", (400, 300))
+    scene.wait(1.0)
+    scene.remove("7S")
+    scene.wait(1.9)
+    assert gone(scene) == []
+    scene.wait(0.3)
+    assert gone(scene) == ["7S"]
+    scene.wait(3.0)
+    assert gone(scene) == ["7S"]
+
+
+def test_jitter_is_smoothed_and_never_a_move() -> None:
+    scene = Scene(CardTracker(), jitter=3.0, seed=1)
+    scene.put("7S", (400, 300))
+    scene.wait(5.0)
+    assert [card for _, card in placed(scene)] == ["7S"]
+    assert moved(scene) == []
+    center = scene.target.tracks["7S"].center
+    assert np.linalg.norm(center - (400, 300)) < 3.0
+
+
+def lift_and_put_down(at: tuple[float, float], away: float) -> Scene:
+    scene = Scene(CardTracker())
+    scene.put("7S", (400, 300))
+    scene.wait(1.0)
+    scene.remove("7S")
+    scene.wait(away)
+    scene.put("7S", at)
+    scene.wait(1.0)
+    return scene
+
+
+def test_a_card_lifted_and_put_back_is_the_same_card() -> None:
+    scene = lift_and_put_down((403, 302), away=1.0)
+    assert placed(scene) == [(9, "7S")]
+    assert gone(scene) == [] and moved(scene) == []
+
+
+def test_a_card_put_back_elsewhere_is_moved_once() -> None:
+    scene = lift_and_put_down((600, 300), away=0.5)
+    assert [card for _, card in placed(scene)] == ["7S"]
+    assert moved(scene) == ["7S"]
+    assert np.allclose(scene.target.tracks["7S"].center, (600, 300), atol=1)
+
+
+def test_two_cards_moved_at_once_keep_their_identities() -> None:
+    scene = Scene(CardTracker())
+    scene.put("7S", (400, 300))
+    scene.put("8S", (480, 300))
+    scene.wait(1.0)
+    for _ in range(10):  # both pushed aside together, crossing paths
+        scene.put("7S", (scene.cards["7S"][0] + 20, 300))
+        scene.put("8S", (scene.cards["8S"][0] - 20, 320))
+        scene.step()
+    scene.wait(1.0)
+    assert sorted(moved(scene)) == ["7S", "8S"]
+    tracks = scene.target.tracks
+    assert np.allclose(tracks["7S"].center, (600, 300), atol=1)
+    assert np.allclose(tracks["8S"].center, (280, 320), atol=1)
+    assert gone(scene) == []
+
+
+def test_the_same_card_in_two_far_places_keeps_the_known_one_and_reports_it() -> None:
+    scene = Scene(CardTracker())
+    scene.put("7S", (400, 300))
+    scene.wait(1.0)
+    scene.wait(1.0, extra=[("7S", (900, 500), 0.95)])
+    assert all(np.allclose(u.conflicts[0].boxes[1], box_at((900, 500)))
+               for u in scene.results[30:])
+    assert np.allclose(scene.target.tracks["7S"].center, (400, 300), atol=1)
+    assert moved(scene) == []
+
+
+def test_a_lone_far_reading_of_a_placed_card_is_not_believed_at_once() -> None:
+    scene = Scene(CardTracker())
+    scene.put("7S", (400, 300))
+    scene.wait(1.0)
+    scene.put("7S", (900, 500))  # a misread elsewhere while the real card is covered
+    scene.wait(0.5)
+    assert np.allclose(scene.target.tracks["7S"].center, (400, 300), atol=1)
+    assert moved(scene) == []
+
+
+def test_two_readings_of_one_card_close_together_are_one_card() -> None:
+    scene = Scene(CardTracker())
+    scene.put("7S", (400, 300))
+    scene.wait(1.0, extra=[("7S", (420, 320), 0.5)])  # the other corner's index
+    assert all(not u.conflicts for u in scene.results)
+    assert [card for _, card in placed(scene)] == ["7S"]
+
+
+def test_noise_below_min_confidence_and_brief_flickers_place_nothing() -> None:
+    scene = Scene(CardTracker())
+    scene.wait(1.0, extra=[("QH", (300, 300), 0.1)])
+    for _ in range(5):  # a misread for two frames, then nothing for a while
+        scene.step(extra=[("KH", (500, 300), 0.9)])
+        scene.step(extra=[("KH", (500, 300), 0.9)])
+        scene.wait(0.7)
+    assert placed(scene) == []
+
+
+def test_mean_confidence_is_kept_for_doubtful_readings() -> None:
+    scene = Scene(CardTracker())
+    scene.put("7S", (400, 300), confidence=0.4)
+    scene.wait(1.0)
+    assert abs(scene.target.tracks["7S"].confidence - 0.4) < 1e-6

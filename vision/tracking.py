@@ -1,0 +1,231 @@
+"""Card tracking: turns per-frame detections into cards that lie on the table.
+
+A deck holds each card once, so the card code *is* the track identity: no appearance matching,
+no Hungarian assignment. What the tracker adds is time:
+- a card counts as placed once it has been seen, resting, for `place_after` seconds (a card still
+  moving in a hand is not placed);
+- a placed card that is not seen is "hidden" (a hand over it) and only counts as gone after
+  `gone_after` seconds, so occlusion never becomes an event;
+- positions are smoothed (jitter) but a real move is followed once the card rests again;
+- the same code seen in two far-apart places is a conflict: the reading near the card's known
+  place wins, and the conflict is reported instead of believed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+import numpy as np
+
+from vision.detections import Detections
+
+
+@dataclass(frozen=True)
+class TrackerConfig:
+    place_after: float = 0.3       # seconds resting before a card counts as placed
+    gone_after: float = 3.0        # seconds unseen before a placed card counts as gone
+    forget_candidate_after: float = 0.5  # an unplaced card missing this long starts over
+    min_confidence: float = 0.25   # readings below this are ignored as noise
+    doubtful_confidence: float = 0.6  # a placed card whose mean confidence is lower is doubtful
+    still_tolerance: float = 0.15  # movement (fraction of card size) that still counts as resting
+    relocate_after: float = 0.6    # a placed card read steadily elsewhere this long has moved
+    smoothing: float = 0.3         # weight of a new reading in the smoothed box
+    duplicate_distance: float = 1.0  # two readings of one code closer than this (card sizes)
+    #                                  are one card read twice (e.g. both corners)
+
+
+class TrackState(Enum):
+    CANDIDATE = "candidate"  # seen, not yet resting long enough
+    PLACED = "placed"        # on the table, seen recently
+    HIDDEN = "hidden"        # on the table, not seen for a moment (covered)
+    GONE = "gone"            # left the table
+
+
+@dataclass
+class CardTrack:
+    card: str
+    box: np.ndarray                 # smoothed xyxy
+    first_box: np.ndarray           # where it was first seen: tells where it came in from
+    first_seen: float
+    last_seen: float
+    rest_since: float               # start of the current resting stretch
+    state: TrackState = TrackState.CANDIDATE
+    placed_at: float | None = None
+    placed_frame: int | None = None
+    confidence_sum: float = 0.0
+    readings: int = 0
+    rest_box: np.ndarray = field(default_factory=lambda: np.zeros(4, np.float32))
+    placed_box: np.ndarray | None = None  # where it was placed (or last reported moved to)
+    relocation: np.ndarray | None = None  # a far reading that may be the card put elsewhere
+    relocation_since: float = 0.0
+
+    @property
+    def center(self) -> np.ndarray:
+        return np.array([(self.box[0] + self.box[2]) / 2, (self.box[1] + self.box[3]) / 2])
+
+    @property
+    def size(self) -> float:
+        return float(max(self.box[2] - self.box[0], self.box[3] - self.box[1], 1.0))
+
+    @property
+    def confidence(self) -> float:
+        return self.confidence_sum / max(self.readings, 1)
+
+    @property
+    def on_table(self) -> bool:
+        return self.state in (TrackState.PLACED, TrackState.HIDDEN)
+
+
+@dataclass(frozen=True)
+class CardConflict:
+    """One card code read in two places at once: at most one of them is real."""
+
+    card: str
+    boxes: tuple[tuple[float, ...], ...]
+
+
+@dataclass
+class TrackerUpdate:
+    """What changed in one frame."""
+
+    frame: int
+    time: float
+    placed: list[CardTrack] = field(default_factory=list)   # newly placed, in order of placing
+    moved: list[CardTrack] = field(default_factory=list)    # placed cards now resting elsewhere
+    gone: list[CardTrack] = field(default_factory=list)     # left the table
+    conflicts: list[CardConflict] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.placed or self.moved or self.gone or self.conflicts)
+
+
+def _center(box: np.ndarray) -> np.ndarray:
+    return np.array([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2])
+
+
+def _box_size(box: np.ndarray) -> float:
+    return float(max(box[2] - box[0], box[3] - box[1], 1.0))
+
+
+class CardTracker:
+    """`update(frame, time, detections) -> TrackerUpdate`; `tracks` holds every card seen."""
+
+    def __init__(self, config: TrackerConfig | None = None) -> None:
+        self.config = config or TrackerConfig()
+        self.tracks: dict[str, CardTrack] = {}
+
+    def on_table(self) -> list[CardTrack]:
+        """Placed and hidden cards, in the order they were placed."""
+        cards = [t for t in self.tracks.values() if t.on_table]
+        return sorted(cards, key=lambda t: (t.placed_at or 0.0, t.placed_frame or 0))
+
+    def update(self, frame: int, time: float, detections: Detections) -> TrackerUpdate:
+        update = TrackerUpdate(frame, time)
+        readings = self._pick_readings(detections, update)
+        for card, (box, confidence) in readings.items():
+            self._observe(card, box, confidence, frame, time, update)
+        for card, track in list(self.tracks.items()):
+            if card not in readings:
+                self._miss(track, time, update)
+        update.placed.sort(key=lambda t: t.rest_since)
+        return update
+
+    # -- one reading per card code ------------------------------------------------------------
+
+    def _pick_readings(self, detections: Detections,
+                       update: TrackerUpdate) -> dict[str, tuple[np.ndarray, float]]:
+        """The one reading of each code this frame; far-apart doubles become conflicts."""
+        config = self.config
+        by_card: dict[str, list[int]] = {}
+        for i, (card, confidence) in enumerate(zip(detections.cards, detections.confidence,
+                                                   strict=True)):
+            if confidence >= config.min_confidence:
+                by_card.setdefault(card, []).append(i)
+        readings: dict[str, tuple[np.ndarray, float]] = {}
+        for card, indices in by_card.items():
+            boxes = detections.xyxy[indices]
+            confidences = detections.confidence[indices]
+            track = self.tracks.get(card)
+            if track is not None and track.state is not TrackState.GONE:
+                anchor = track.center
+            else:
+                anchor = _center(boxes[int(np.argmax(confidences))])
+            distances = [np.linalg.norm(_center(b) - anchor) / _box_size(b) for b in boxes]
+            near = [d <= config.duplicate_distance for d in distances]
+            if track is not None and any(near):
+                track.relocation = None  # seen at home: any far reading so far was a misread
+            if not all(near):
+                update.conflicts.append(CardConflict(card, tuple(tuple(map(float, b))
+                                                                 for b in boxes)))
+            if track is not None and track.on_table and not any(near) \
+                    and not self._relocated(track, boxes[int(np.argmax(confidences))], update.time):
+                continue  # a lone far reading of a card known elsewhere: not believed yet
+            chosen = [i for i, ok in enumerate(near) if ok] or [int(np.argmin(distances))]
+            best = max(chosen, key=lambda i: confidences[i])
+            readings[card] = (boxes[best].astype(np.float32), float(confidences[best]))
+        return readings
+
+    def _relocated(self, track: CardTrack, box: np.ndarray, time: float) -> bool:
+        """A placed card read steadily somewhere else for `relocate_after` seconds was moved
+        (lifted and put down elsewhere); a shorter or wandering far reading is a misread."""
+        if track.relocation is None or np.linalg.norm(
+                _center(box) - _center(track.relocation)) / _box_size(box) \
+                > self.config.still_tolerance:
+            track.relocation, track.relocation_since = box.copy(), time
+        if time - track.relocation_since >= self.config.relocate_after:
+            track.relocation = None
+            track.rest_box = box.copy()  # the move happens now, no slow smoothing towards it
+            track.rest_since = time
+            track.box = box.copy()
+            return True
+        return False
+
+    # -- per-track state machine ----------------------------------------------------------------
+
+    def _observe(self, card: str, box: np.ndarray, confidence: float, frame: int, time: float,
+                 update: TrackerUpdate) -> None:
+        config = self.config
+        track = self.tracks.get(card)
+        if track is None or track.state is TrackState.GONE or (
+                track.state is TrackState.CANDIDATE
+                and time - track.last_seen > config.forget_candidate_after):
+            track = CardTrack(card, box.copy(), box.copy(), time, time, time, rest_box=box.copy())
+            self.tracks[card] = track
+        moved = np.linalg.norm(_center(box) - _center(track.rest_box)) / _box_size(box)
+        if moved > config.still_tolerance:
+            # a real move, not jitter: follow it at once and start a new resting stretch
+            track.rest_box = box.copy()
+            track.rest_since = time
+            track.box = box.copy()
+        else:
+            track.box = (1 - config.smoothing) * track.box + config.smoothing * box
+        track.last_seen = time
+        track.confidence_sum += confidence
+        track.readings += 1
+        resting = time - track.rest_since >= config.place_after
+        if track.state is TrackState.HIDDEN:
+            track.state = TrackState.PLACED
+        if track.state is TrackState.CANDIDATE and resting:
+            track.state = TrackState.PLACED
+            track.placed_at = time
+            track.placed_frame = frame
+            track.placed_box = track.box.copy()
+            update.placed.append(track)
+        elif track.state is TrackState.PLACED and resting and moved <= config.still_tolerance:
+            placed_box = track.placed_box if track.placed_box is not None else track.box
+            if np.linalg.norm(_center(track.box) - _center(placed_box)) / track.size \
+                    > 2 * config.still_tolerance:
+                track.placed_box = track.box.copy()
+                update.moved.append(track)
+
+    def _miss(self, track: CardTrack, time: float, update: TrackerUpdate) -> None:
+        unseen = time - track.last_seen
+        if track.state is TrackState.CANDIDATE:
+            if unseen > self.config.forget_candidate_after:
+                del self.tracks[track.card]
+        elif track.state is TrackState.PLACED:
+            track.state = TrackState.HIDDEN
+        if track.state is TrackState.HIDDEN and unseen >= self.config.gone_after:
+            track.state = TrackState.GONE
+            update.gone.append(track)
