@@ -62,13 +62,19 @@ class Scene:
     def slide(self, card: str, start: tuple[float, float], end: tuple[float, float],
               seconds: float = 0.3, *, confidence: float = 0.9) -> None:
         """Move a card in a straight line (a hand bringing it in), then leave it at `end`."""
+        self.slide_many({card: (start, end)}, seconds, confidence=confidence)
+
+    def slide_many(self, paths: dict[str, tuple[tuple[float, float], tuple[float, float]]],
+                   seconds: float = 0.3, *, confidence: float = 0.9) -> None:
+        """Move several cards at once, each from its start to its end."""
         frames = max(1, round(seconds * FPS))
-        for i in range(frames):
+        for i in range(frames + 1):
             f = i / frames
-            self.put(card, (start[0] + f * (end[0] - start[0]), start[1] + f * (end[1] - start[1])),
-                     confidence=confidence)
-            self.step()
-        self.put(card, end, confidence=confidence)
+            for card, (start, end) in paths.items():
+                self.put(card, (start[0] + f * (end[0] - start[0]),
+                                start[1] + f * (end[1] - start[1])), confidence=confidence)
+            if i < frames:
+                self.step()
 
     def remove(self, *cards: str) -> None:
         for card in cards:

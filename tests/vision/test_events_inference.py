@@ -1,0 +1,180 @@
+from __future__ import annotations
+
+from table_scene import Scene
+
+from vision.pipeline import TablePipeline
+from vision.table_events import Question, TableEvent
+
+# default seats in a 1280x720 frame: the first seat at the bottom, then clockwise
+BOTTOM, LEFT, TOP, RIGHT = (640, 680), (60, 360), (640, 40), (1220, 360)
+TWO = {"type": "setup", "variant": "classic", "deck": 36, "seats": ["Anna", "Boris"],
+       "dealer": "Boris"}
+
+
+def events(scene: Scene) -> list[dict]:
+    return [item.event for item in scene.emitted() if isinstance(item, TableEvent)]
+
+
+def questions(scene: Scene) -> list[Question]:
+    return [item for item in scene.emitted() if isinstance(item, Question)]
+
+
+def play(scene: Scene, card: str, seat: tuple[float, float], at: tuple[float, float],
+         **slide: float) -> None:
+    scene.slide(card, seat, at, **slide)
+    scene.wait(0.6)
+
+
+def sweep(scene: Scene, *cards: str) -> None:
+    scene.remove(*cards)
+    scene.wait(3.5)
+
+
+def start(setup: dict = TWO, *, jitter: float = 1.5, **options) -> Scene:
+    scene = Scene(TablePipeline(setup, **options), jitter=jitter)
+    scene.put("6H", (1000, 600))  # the turned trump under the stock
+    scene.wait(0.6)
+    return scene
+
+
+def test_beat_throw_in_discard_then_take() -> None:
+    scene = start()
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))       # over 7S: the defence
+    play(scene, "9C", BOTTOM, (620, 360))    # beside: a throw-in
+    play(scene, "10C", TOP, (635, 375))
+    sweep(scene, "7S", "9S", "9C", "10C")
+    play(scene, "8D", TOP, (500, 360))       # the defender leads after a discard
+    play(scene, "8H", TOP, (620, 360))       # Anna does not beat; Boris throws in
+    sweep(scene, "8D", "8H")
+    assert events(scene) == [
+        {"type": "deal"},
+        {"type": "trump", "card": "6H"},
+        {"type": "attack", "player": "Anna", "cards": ["7S"]},
+        {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"},
+        {"type": "throw_in", "player": "Anna", "cards": ["9C"]},
+        {"type": "defend", "player": "Boris", "card": "10C", "on": "9C"},
+        {"type": "discard"},
+        {"type": "attack", "player": "Boris", "cards": ["8D"]},
+        {"type": "throw_in", "player": "Boris", "cards": ["8H"]},
+        {"type": "take", "player": "Anna"},
+    ]
+    assert questions(scene) == []
+
+
+def test_each_event_carries_its_frame_within_half_a_second_of_the_card_resting() -> None:
+    scene = start()
+    rest_frame = scene.frame + 9  # the slide takes 9 frames (0.3 s), then the card rests
+    play(scene, "7S", BOTTOM, (500, 360))
+    [attack] = [e for e in scene.emitted() if isinstance(e, TableEvent) and e.type == "attack"]
+    assert 0 <= (attack.frame - rest_frame) / 30 <= 0.5
+    assert attack.to_dict()["frame"] == attack.frame and "time" in attack.to_dict()
+
+
+def test_a_hand_over_the_table_for_two_seconds_changes_nothing() -> None:
+    scene = start()
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    scene.hidden.update({"7S", "9S", "6H"})
+    scene.wait(2.0)
+    scene.hidden.clear()
+    scene.wait(1.0)
+    assert [e["type"] for e in events(scene)] == ["deal", "trump", "attack", "defend"]
+
+
+def test_a_defence_lifted_and_put_back_is_one_defence() -> None:
+    scene = start()
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    scene.remove("9S")
+    scene.wait(1.0)
+    scene.put("9S", (517, 378))
+    scene.wait(1.0)
+    assert [e["type"] for e in events(scene)] == ["deal", "trump", "attack", "defend"]
+
+
+def test_two_attack_cards_laid_at_once_with_lead_group() -> None:
+    setup = {**TWO, "options": {"lead_group": True}}
+    scene = start(setup)
+    scene.slide_many({"7S": (BOTTOM, (500, 360)), "7D": (BOTTOM, (620, 360))})
+    scene.wait(1.0)
+    play(scene, "9S", TOP, (515, 375))
+    attack = events(scene)[2]
+    assert attack["type"] == "attack" and sorted(attack["cards"]) == ["7D", "7S"]
+    assert events(scene)[3] == {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}
+
+
+def test_the_trump_card_is_not_part_of_the_bout_and_its_drawing_is_silent() -> None:
+    scene = start()
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    sweep(scene, "6H")                       # the last card drawn: the trump leaves
+    sweep(scene, "7S", "9S")
+    play(scene, "6H", TOP, (500, 360))       # ... and is played later like any card
+    assert [e["type"] for e in events(scene)] == ["deal", "trump", "attack", "defend",
+                                                  "discard", "attack"]
+    assert events(scene)[-1] == {"type": "attack", "player": "Boris", "cards": ["6H"]}
+
+
+THREE = {"type": "setup", "variant": "transfer", "deck": 36, "seats": ["Anna", "Boris", "Vera"],
+         "dealer": "Vera"}
+
+
+def test_transfer_by_the_defender_then_throw_in_from_the_leader() -> None:
+    scene = start(THREE)                     # Anna bottom, Boris upper left, Vera upper right
+    anna, boris = (640, 680), (90, 180)
+    play(scene, "7S", anna, (500, 360))      # Anna attacks Boris
+    play(scene, "7C", boris, (620, 360))     # Boris adds a seven: a transfer to Vera
+    play(scene, "9S", (1190, 180), (515, 375))
+    play(scene, "8C", (1190, 180), (635, 375))
+    play(scene, "7H", anna, (740, 360))      # Anna throws in a third seven
+    assert events(scene)[2:] == [
+        {"type": "attack", "player": "Anna", "cards": ["7S"]},
+        {"type": "transfer", "player": "Boris", "cards": ["7C"]},
+        {"type": "defend", "player": "Vera", "card": "9S", "on": "7S"},
+        {"type": "defend", "player": "Vera", "card": "8C", "on": "7C"},
+        {"type": "throw_in", "player": "Anna", "cards": ["7H"]},
+    ]
+
+
+def test_throw_in_is_given_to_the_seat_it_came_from() -> None:
+    setup = {**THREE, "variant": "classic"}
+    scene = start(setup)
+    anna, vera = (640, 680), (1190, 180)
+    play(scene, "7S", anna, (500, 360))
+    play(scene, "9S", (90, 180), (515, 375))
+    play(scene, "9D", vera, (640, 360))      # Vera, not the leader, throws in
+    assert events(scene)[-1] == {"type": "throw_in", "player": "Vera", "cards": ["9D"]}
+
+
+def test_who_led_is_asked_when_nothing_tells() -> None:
+    scene = start()
+    scene.put("7S", (500, 360))  # appeared in place: no direction, no referee to ask
+    scene.wait(1.0)
+    [question] = questions(scene)
+    assert [c["player"] for c in question.candidates] == ["Anna", "Boris"]
+
+
+def test_a_card_over_two_attack_cards_is_a_question_not_a_foul() -> None:
+    scene = start({**TWO, "options": {"lead_group": True}})
+    scene.slide_many({"7S": (BOTTOM, (500, 360)), "7D": (BOTTOM, (560, 360))})
+    scene.wait(1.0)
+    play(scene, "9S", TOP, (530, 380))       # right between both sevens
+    [question] = questions(scene)
+    assert {c["on"] for c in question.candidates} == {"7S", "7D"}
+    assert "9♠" in question.text and "9♠" in question.text_ru
+    assert [e["type"] for e in events(scene)] == ["deal", "trump", "attack"]
+
+
+def test_a_low_confidence_card_and_what_builds_on_it_become_questions() -> None:
+    scene = start()
+    play(scene, "7S", BOTTOM, (500, 360))
+    scene.slide("9S", TOP, (515, 375), confidence=0.4)
+    scene.wait(0.6)
+    play(scene, "10S", TOP, (620, 360))      # a throw-in on a bout with a doubtful card
+    kinds = [q.candidates[0]["type"] for q in questions(scene)]
+    assert kinds == ["defend", "throw_in"]
+    assert [e["type"] for e in events(scene)] == ["deal", "trump", "attack"]
+    pipeline = scene.target
+    pipeline.answer(pipeline.questions[0], 0)
+    assert pipeline.events[-1].event["type"] == "defend" and len(pipeline.questions) == 1

@@ -1,0 +1,101 @@
+"""`TablePipeline`: detections in, events, questions and verdicts out, frame by frame.
+
+detect (outside) -> `CardTracker` (placing, occlusion, smoothing) -> `GameFollower` (table reading,
+event inference) -> optionally a `referee.Referee`, whose verdicts keep the frame they happened at
+and whose snapshot tells the follower what the camera cannot see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vision.detections import Detections
+from vision.events_inference import Emitted, GameFollower, InferenceConfig
+from vision.seats import SeatMap
+from vision.table_events import Question, TableEvent, Verdicted
+from vision.tracking import CardTracker, TrackerConfig
+
+
+class TablePipeline:
+    """One match seen through one camera.
+
+    `update(frame, time, detections)` returns what this frame produced (events and questions).
+    With a `referee` (anything with `apply(event) -> verdict` and `snapshot() -> dict`), every
+    event is judged at once; `verdicts` keeps them all, `fouls` the refused ones, and a refused
+    event is not applied to the follower's model either.
+    """
+
+    def __init__(self, setup: dict, *, referee: Any = None, seats: SeatMap | None = None,
+                 frame_size: tuple[int, int] = (1280, 720),
+                 tracker_config: TrackerConfig | None = None,
+                 inference_config: InferenceConfig | None = None) -> None:
+        self.setup = {"type": "setup", **{k: v for k, v in setup.items() if k != "type"}}
+        self.referee = referee
+        self.tracker = CardTracker(tracker_config)
+        self.events: list[TableEvent] = []
+        self.questions: list[Question] = []   # still waiting for an answer
+        self.verdicts: list[Verdicted] = []
+        self._snapshot: dict | None = None
+        self.follower = GameFollower(
+            self.setup, seats, inference_config,
+            judge=self._judge if referee is not None else None,
+            snapshot=self.snapshot if referee is not None else None, frame_size=frame_size)
+        if referee is not None:
+            setup_event = TableEvent(self.setup, 0, 0.0)
+            if not self._judge(setup_event):
+                raise ValueError(f"the referee refuses this setup: "
+                                 f"{self.verdicts[-1].to_dict()['verdict'].get('message')}")
+            self.events.append(setup_event)
+
+    @classmethod
+    def with_referee(cls, setup: dict, **options: Any) -> TablePipeline:
+        from referee import Referee  # imported late: vision works without the referee package
+
+        return cls(setup, referee=Referee(), **options)
+
+    def snapshot(self) -> dict:
+        """The referee's snapshot, read once per change rather than once per question asked."""
+        if self.referee is None:
+            return {}
+        if self._snapshot is None:
+            self._snapshot = self.referee.snapshot()
+        return self._snapshot
+
+    @property
+    def fouls(self) -> list[Verdicted]:
+        return [v for v in self.verdicts if not _verdict_ok(v.verdict)]
+
+    def update(self, frame: int, time: float, detections: Detections) -> list[Emitted]:
+        change = self.tracker.update(frame, time, detections)
+        emitted = self.follower.update(change, self.tracker.on_table())
+        for item in emitted:
+            if isinstance(item, Question):
+                self.questions.append(item)
+            else:
+                self.events.append(item)
+        return emitted
+
+    def answer(self, question: Question, choice: int | None) -> Verdicted | None:
+        """The players picked candidate `choice` of a question (None: none of them happened).
+        The chosen event goes to the referee now, tagged with the question's frame."""
+        if question in self.questions:
+            self.questions.remove(question)
+        self.follower.answered(question)
+        if choice is None:
+            return None
+        event = TableEvent(question.candidates[choice], question.frame, question.time)
+        self.events.append(event)
+        if self.referee is None:
+            return None
+        self._judge(event)
+        return self.verdicts[-1]
+
+    def _judge(self, event: TableEvent) -> bool:
+        verdict = self.referee.apply(dict(event.event))
+        self._snapshot = None
+        self.verdicts.append(Verdicted(event, verdict))
+        return _verdict_ok(verdict)
+
+
+def _verdict_ok(verdict: Any) -> bool:
+    return bool(verdict.ok if hasattr(verdict, "ok") else verdict["ok"])

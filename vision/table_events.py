@@ -1,0 +1,69 @@
+"""What the table pipeline emits: events (EVENTS.md notation) and questions, each with its frame.
+
+An event is a plain dict as the referee reads it; `TableEvent` keeps it apart from the frame and
+time it was seen at, so the dict sent to the referee carries no extra fields. A `Question` is a
+doubtful reading: it is never sent as a foul, the players pick one of its candidate events (or
+none) on the dashboard.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class TableEvent:
+    event: dict
+    frame: int
+    time: float
+
+    @property
+    def type(self) -> str:
+        return str(self.event["type"])
+
+    def to_dict(self) -> dict:
+        """The event with `frame` and `time` added (EVENTS.md allows extra fields)."""
+        return {**self.event, "frame": self.frame, "time": round(self.time, 3)}
+
+
+@dataclass(frozen=True)
+class Question:
+    """A reading the camera is not sure of; `candidates` are the events it may have been."""
+
+    text: str
+    text_ru: str
+    candidates: tuple[dict, ...]
+    frame: int
+    time: float
+    cards: tuple[str, ...] = field(default=())
+
+    def to_dict(self) -> dict:
+        return {"question": self.text, "question_ru": self.text_ru,
+                "candidates": list(self.candidates), "cards": list(self.cards),
+                "frame": self.frame, "time": round(self.time, 3)}
+
+
+@dataclass(frozen=True)
+class Verdicted:
+    """An event the referee judged, with the frame where it happened."""
+
+    event: TableEvent
+    verdict: object  # referee.Verdict; typed loosely so vision imports without the referee
+
+    def to_dict(self) -> dict:
+        verdict = self.verdict
+        as_dict = verdict.to_dict() if hasattr(verdict, "to_dict") else dict(verdict)
+        return {"event": self.event.to_dict(), "verdict": as_dict, "frame": self.event.frame,
+                "time": round(self.event.time, 3)}
+
+
+# Russian card names for questions: В (J), Д (Q), К (K), Т (A); suits as symbols
+_RANK_RU = {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
+_SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def card_text(card: str, russian: bool = False) -> str:
+    rank, suit = card[:-1], card[-1]
+    if russian:
+        rank = _RANK_RU.get(rank, rank)
+    return f"{rank}{_SUIT_SYMBOL.get(suit, suit)}"
