@@ -1,0 +1,91 @@
+"""`durak-table serve`: the dashboard on a local web server, fed by a camera, a video, a stream,
+or (with none of them) the bundled demo."""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import logging
+import secrets
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+from werkzeug.serving import make_server
+
+from .live_source import LiveSource, ReplaySource, VideoSource, demo_events
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="durak-table serve", description=__doc__)
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--camera", type=int, metavar="N", help="camera device number")
+    source.add_argument("--video", type=Path, metavar="FILE", help="a video file (loops)")
+    source.add_argument("--stream", metavar="URL", help="a network stream (rtsp://, http://)")
+    source.add_argument("--no-demo", action="store_true", help="no source at all: manual only")
+    parser.add_argument("--db", type=Path, help="SQLite database (default: instance/durak.sqlite)")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (0.0.0.0: phones at home; a PIN is then needed)")
+    parser.add_argument("--port", type=int, default=5000)
+    parser.add_argument("--pin", help="the PIN for remote players (default: a random one)")
+    parser.add_argument("--demo-log", type=Path, help="the event log the demo replays")
+    parser.add_argument("--pace", type=float, default=1.5, help="demo: seconds between events")
+    parser.add_argument("--verbose", action="store_true", help="log every request")
+    return parser.parse_args(argv)
+
+
+def choose_source(args: argparse.Namespace) -> LiveSource | None:
+    if args.camera is not None:
+        return VideoSource(args.camera)
+    if args.video is not None:
+        if not args.video.is_file():
+            raise SystemExit(f"durak-table serve: no such video: {args.video}")
+        return VideoSource(str(args.video))
+    if args.stream:
+        return VideoSource(args.stream)
+    if args.no_demo:
+        return None
+    return ReplaySource(demo_events(args.demo_log), pace=args.pace)
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def stop_on_signal(_signum: int, _frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    pin = None if is_loopback(args.host) else (args.pin or f"{secrets.randbelow(10**6):06d}")
+    config: dict[str, Any] = {"PIN": pin, "LIVE_SOURCE": choose_source(args)}
+    if args.db:
+        args.db.parent.mkdir(parents=True, exist_ok=True)
+        config["DATABASE"] = str(args.db)
+    logging.getLogger("werkzeug").setLevel(logging.INFO if args.verbose else logging.WARNING)
+
+    from . import create_app
+
+    app = create_app(config)
+    server = make_server(args.host, args.port, app, threaded=True)
+    signal.signal(signal.SIGTERM, stop_on_signal)
+    shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    print(f"durak-table dashboard: http://{shown_host}:{server.port}/", flush=True)
+    if pin:
+        print(f"PIN for changing anything from another device: {pin}", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        app.extensions["durak_live"].stop()
+        app.extensions["durak_feed"].close_all()
+        server.server_close()
+    return 0

@@ -1,0 +1,120 @@
+"""Wires a live source to the match table: the sink it pushes into, the questions it asks, and
+the one capture thread it runs in."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from .feed import VerdictFeed
+from .frame_hub import FrameHub
+from .live_source import LiveSource, Question
+from .match_table import MatchTable
+from .table_image import render_table, thumbnail, to_jpeg
+
+
+class QuestionBoard:
+    """Open questions from the pipeline; answering one submits the chosen event."""
+
+    def __init__(self, feed: VerdictFeed) -> None:
+        self._feed = feed
+        self._lock = threading.Lock()
+        self._open: dict[int, Question] = {}
+
+    def ask(self, question: Question) -> None:
+        with self._lock:
+            self._open[question.id] = question
+        self._feed.publish("question", {"id": question.id})
+
+    def open_questions(self) -> list[Question]:
+        with self._lock:
+            return list(self._open.values())
+
+    def take(self, question_id: int) -> Question | None:
+        with self._lock:
+            question = self._open.pop(question_id, None)
+        if question is not None:
+            self._feed.publish("question", {"id": question_id, "closed": True})
+        return question
+
+
+class LiveTable:
+    """The SourceSink the capture thread pushes into."""
+
+    def __init__(self, table: MatchTable, frames: FrameHub, questions: QuestionBoard) -> None:
+        self.table = table
+        self.frames = frames
+        self.questions = questions
+        self.demo_requested = False
+        self.source: LiveSource | None = None
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+
+    # --- SourceSink ------------------------------------------------------------------------
+    def frame(self, jpeg: bytes) -> None:
+        self.frames.publish(jpeg)
+
+    def event(self, event: dict[str, Any]) -> dict[str, Any] | None:
+        match = self.table.match
+        if match is None or match.camera != "live":
+            return None        # the players run this match by hand
+        origin = "demo" if match.source == "demo" else "live"
+        return self.table.submit(event, origin).verdict
+
+    def ask(self, question: Question) -> None:
+        self.questions.ask(question)
+
+    def snapshot(self) -> dict[str, Any] | None:
+        return self.table.snapshot()
+
+    def caption(self) -> tuple[str, bool]:
+        verdict = self.table.last_verdict
+        if not verdict:
+            return "", False
+        if verdict.get("ok"):
+            return f"ok: {verdict.get('message') or ''}", False
+        return f"FOUL {verdict.get('rule')}: {verdict.get('message')}", True
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+    def may_play_demo(self, match_id: int | None) -> bool:
+        current = self.table.match
+        if match_id is not None:
+            return current is not None and current.id == match_id
+        return current is None or current.source == "demo" or self.demo_requested
+
+    def start_demo(self, setup: dict[str, Any]) -> int | None:
+        self.demo_requested = False
+        self.table.start_match(setup, camera="live", source="demo")
+        return self.table.match.id if self.table.match else None
+
+    # --- the capture thread ----------------------------------------------------------------
+    def start(self, source: LiveSource) -> None:
+        self.source = source
+        self._thread = threading.Thread(target=self._run, name="capture", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        assert self.source is not None
+        self.source.run(self, self._stop)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self.frames.close()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    @property
+    def draws_own_frames(self) -> bool:
+        return self.source is None or getattr(self.source, "description", "") == "demo replay"
+
+    def foul_picture(self, snapshot: dict[str, Any], verdict: dict[str, Any]
+                     ) -> tuple[bytes, bytes] | None:
+        """The picture kept with a foul: the camera's frame, or the drawn table."""
+        _, jpeg = self.frames.latest()
+        if self.draws_own_frames or jpeg is None:
+            caption = f"FOUL {verdict.get('rule')}: {verdict.get('message')}"
+            jpeg = to_jpeg(render_table(snapshot, caption, foul=True))
+        return jpeg, thumbnail(jpeg)

@@ -1,0 +1,179 @@
+"""Where the live view's video and events come from: one small interface, three sources.
+
+A `LiveSource` runs in the dashboard's ONE capture thread (`run(sink, stop)`) and pushes into the
+sink: JPEG frames for the MJPEG view, notation events (EVENTS.md) for the referee, and questions
+the players should confirm. Sources:
+
+- `ReplaySource`: replays a stored event log at a readable pace and draws the table itself: the
+  demo `durak-table serve` plays when no camera is given.
+- `VideoSource`: frames from OpenCV (`--camera N`, `--video FILE`, `--stream URL`). Given a
+  `FramePipeline` (the vision layer's detector -> tracker -> events, issue 4) it also sends events
+  and questions; without one it shows the video and the players enter events by hand.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import threading
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from .table_image import render_table, to_jpeg
+
+EXAMPLES_DIR = Path(__file__).resolve().parent.parent / "examples"
+_question_ids = itertools.count(1)
+
+
+@dataclass
+class Question:
+    """Something the pipeline is unsure of: the players pick one of `choices` (events)."""
+
+    text: str
+    text_ru: str
+    choices: list[tuple[str, dict[str, Any]]]      # (label, event to submit if chosen)
+    id: int = field(default_factory=lambda: next(_question_ids))
+
+
+class SourceSink(Protocol):
+    """What a source may do to the dashboard."""
+
+    def frame(self, jpeg: bytes) -> None: ...
+    def event(self, event: dict[str, Any]) -> dict[str, Any] | None: ...
+    def ask(self, question: Question) -> None: ...
+    def snapshot(self) -> dict[str, Any] | None: ...
+    def caption(self) -> tuple[str, bool]: ...     # last verdict's message, and whether a foul
+    @property
+    def version(self) -> int: ...
+    def may_play_demo(self, match_id: int | None) -> bool: ...
+    def start_demo(self, setup: dict[str, Any]) -> int | None: ...
+
+
+class LiveSource(Protocol):
+    description: str
+
+    def run(self, sink: SourceSink, stop: threading.Event) -> None: ...
+
+
+class FramePipeline(Protocol):
+    """The vision layer's side: one BGR frame in; the annotated frame (BGR), new events and
+    questions out."""
+
+    def process(self, frame: Any) -> tuple[Any, list[dict[str, Any]], list[Question]]: ...
+
+
+def draw_sink_frame(sink: SourceSink) -> None:
+    caption, foul = sink.caption()
+    sink.frame(to_jpeg(render_table(sink.snapshot(), caption, foul)))
+
+
+class ReplaySource:
+    """Plays an event log as if a camera were watching; loops with a pause between matches.
+    While the players run a match of their own it only draws their table."""
+
+    description = "demo replay"
+
+    def __init__(self, events: list[dict[str, Any]], pace: float = 1.5, loop: bool = True) -> None:
+        if not events or events[0].get("type") != "setup":
+            raise ValueError("a replayed log must start with a setup event")
+        self.events = [{k: v for k, v in e.items() if k != "foul"} for e in events]
+        self.pace = pace
+        self.loop = loop
+
+    def run(self, sink: SourceSink, stop: threading.Event) -> None:
+        match_id: int | None = None
+        position = 0
+        drawn = -1
+        next_at = time.monotonic() + self.pace
+        while not stop.is_set():
+            if sink.version != drawn:
+                drawn = sink.version
+                draw_sink_frame(sink)
+            if time.monotonic() >= next_at and sink.may_play_demo(match_id):
+                if position == 0:
+                    match_id = sink.start_demo(self.events[0])
+                    position = 1
+                elif position < len(self.events):
+                    sink.event(self.events[position])
+                    position += 1
+                elif self.loop:
+                    position = 0
+                    match_id = None
+                    next_at = time.monotonic() + 4 * self.pace
+                    continue
+                next_at = time.monotonic() + self.pace
+            stop.wait(0.1)
+
+
+class VideoSource:
+    """A camera, video file or network stream through OpenCV: the one capture thread."""
+
+    def __init__(self, target: int | str, pipeline: FramePipeline | None = None,
+                 fps: float = 10.0) -> None:
+        self.target = target
+        self.pipeline = pipeline
+        self.fps = fps
+        kind = "camera" if isinstance(target, int) else "video"
+        self.description = f"{kind} {target}"
+
+    def run(self, sink: SourceSink, stop: threading.Event) -> None:
+        import cv2  # only here: the dashboard runs without opencv when no camera is used
+
+        capture = cv2.VideoCapture(self.target)
+        try:
+            while not stop.is_set():
+                ok, frame = capture.read()
+                if not ok:
+                    if isinstance(self.target, str) and Path(self.target).is_file():
+                        capture.set(cv2.CAP_PROP_POS_FRAMES, 0)   # a video file loops
+                        continue
+                    draw_sink_frame(sink)
+                    stop.wait(1.0)
+                    capture.release()
+                    capture = cv2.VideoCapture(self.target)
+                    continue
+                if self.pipeline is not None:
+                    frame, events, questions = self.pipeline.process(frame)
+                    for event in events:
+                        sink.event(event)
+                    for question in questions:
+                        sink.ask(question)
+                ok, encoded = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 75])
+                if ok:
+                    sink.frame(encoded.tobytes())
+                stop.wait(1.0 / self.fps)
+        finally:
+            capture.release()
+
+
+def read_event_log(lines: Iterable[str]) -> list[dict[str, Any]]:
+    events = []
+    for line in lines:
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(event, dict) and isinstance(event.get("type"), str):
+            events.append(event)
+    return events
+
+
+def demo_events(log: Path | None = None, seed: int = 7) -> list[dict[str, Any]]:
+    """The bundled demo: the given log, else an example log, else a simulated match."""
+    candidates = [log] if log else sorted(EXAMPLES_DIR.glob("*.jsonl"),
+                                          key=lambda p: ("demo" not in p.name, p.name))
+    for path in candidates:
+        if path and path.is_file():
+            events = read_event_log(path.read_text(encoding="utf-8").splitlines())
+            if events and events[0].get("type") == "setup":
+                return events
+    from referee.simulate import simulate_match
+
+    return simulate_match("classic", ["Vera", "Oleg", "Ivan"], 36, games=3, seed=seed,
+                          fouls=0.05)
