@@ -220,7 +220,8 @@ class GameFollower:
         if view.phase == "finished":
             if view.reader.cards:
                 return  # the last bout's cards are still there
-            self._emit(out, {"type": "new_game"}, lambda: self._new_game(), [])
+            self._emit(out, {"type": "new_game"}, self._new_game, [])
+            view = self.view
         if view.phase == "deal":
             self._deal_card_seen(track, out)
         elif view.phase == "opening":

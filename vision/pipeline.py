@@ -66,6 +66,7 @@ class TablePipeline:
         return [v for v in self.verdicts if not _verdict_ok(v.verdict)]
 
     def update(self, frame: int, time: float, detections: Detections) -> list[Emitted]:
+        self._snapshot = None  # others (the dashboard's manual entry) may have changed the game
         change = self.tracker.update(frame, time, detections)
         emitted = self.follower.update(change, self.tracker.on_table())
         for item in emitted:

@@ -1,0 +1,160 @@
+"""Round and cross phases, and the pipeline with a referee (a fake one: the contract only)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from table_scene import Scene
+
+from vision.pipeline import TablePipeline
+from vision.table_events import TableEvent
+
+ANNA, BORIS, VERA = (640, 680), (90, 180), (1190, 180)  # three seats spread round a 1280x720 frame
+
+
+def events(scene: Scene) -> list[dict]:
+    return [item.event for item in scene.emitted() if isinstance(item, TableEvent)]
+
+
+def play(scene: Scene, card: str, seat: tuple[float, float], at: tuple[float, float]) -> None:
+    scene.slide(card, seat, at)
+    scene.wait(0.6)
+
+
+def sweep(scene: Scene, *cards: str) -> None:
+    scene.remove(*cards)
+    scene.wait(3.5)
+
+
+def setup(variant: str) -> dict:
+    return {"type": "setup", "variant": variant, "deck": 36, "seats": ["Anna", "Boris", "Vera"],
+            "dealer": "Vera"}
+
+
+def test_round_layout_opening_and_first_bout() -> None:
+    scene = Scene(TablePipeline(setup("round")), jitter=1.0)
+    table = ["7S", "8H", "10D", "JC", "QS", "6D", "KH", "9C"]
+    spots = {card: (640 + 220 * math.cos(i * math.pi / 4), 330 + 160 * math.sin(i * math.pi / 4))
+             for i, card in enumerate(table)}
+    for card, spot in spots.items():
+        scene.put(card, spot)
+    scene.put("8S", (640, 330))              # the centre trump
+    scene.wait(1.5)
+    eight_h = spots["8H"]
+    play(scene, "9H", ANNA, (eight_h[0] + 15, eight_h[1] + 15))  # Anna beats 8H
+    sweep(scene, "9H", "8H")
+    play(scene, "6C", BORIS, (1000, 600))    # Boris beats nothing: the ninth card
+    play(scene, "7C", VERA, (1015, 615))     # Vera beats the ninth card and takes the table
+    sweep(scene, "6C", "7C", "8S", *[c for c in table if c != "8H"])
+    play(scene, "10S", ANNA, (500, 360))
+    play(scene, "JS", BORIS, (515, 375))
+    sweep(scene, "10S", "JS")
+    assert events(scene) == [
+        {"type": "deal", "table": table},
+        {"type": "trump", "card": "8S"},
+        {"type": "open_draw", "player": "Anna", "card": "9H", "beats": "8H"},
+        {"type": "open_draw", "player": "Boris", "card": "6C"},
+        {"type": "open_draw", "player": "Vera", "card": "7C", "beats": "6C"},
+        {"type": "attack", "player": "Anna", "cards": ["10S"]},
+        {"type": "defend", "player": "Boris", "card": "JS", "on": "10S"},
+        {"type": "discard"},
+    ]
+
+
+@dataclass
+class FakeVerdict:
+    ok: bool
+    rule: str | None = None
+
+    def to_dict(self) -> dict:
+        return {"ok": self.ok, "rule": self.rule}
+
+
+@dataclass
+class FakeReferee:
+    """Accepts everything but the events `refuse` names; its snapshot is set by the test."""
+
+    refuse: set[str] = field(default_factory=set)
+    state: dict = field(default_factory=dict)
+    applied: list[dict] = field(default_factory=list)
+
+    def apply(self, event: dict) -> FakeVerdict:
+        key = event.get("card") or event["type"]
+        if key in self.refuse:
+            return FakeVerdict(False, "G4")
+        self.applied.append(event)
+        if event["type"] == "new_game":
+            self.state.pop("phase", None)
+        return FakeVerdict(True)
+
+    def snapshot(self) -> dict:
+        return dict(self.state)
+
+
+def test_cross_face_up_deal_placing_then_pass_on() -> None:
+    referee = FakeReferee()
+    scene = Scene(TablePipeline(setup("cross"), referee=referee), jitter=1.0)
+    piles = {"Anna": (640, 560), "Boris": (300, 250), "Vera": (980, 250)}
+    scene.put("9S", piles["Anna"])
+    scene.put("QH", piles["Boris"])
+    scene.put("7D", piles["Vera"])
+    scene.wait(1.5)
+    play(scene, "KC", BORIS, (310, 262))     # Boris (highest face-up card) on his own pile
+    play(scene, "10C", VERA, (650, 572))     # Vera on Anna's pile
+    referee.state = {"phase": "play"}        # the stock ran out: piles go into the hands
+    sweep(scene, "9S", "QH", "7D", "KC", "10C")
+    play(scene, "8H", ANNA, (600, 360))
+    play(scene, "6C", BORIS, (615, 375))     # cannot beat 8H: covers it and passes on
+    sweep(scene, "8H")                       # he takes 8H into his hand
+    play(scene, "9C", VERA, (630, 390))      # Vera beats the club
+    sweep(scene, "6C", "9C")
+    assert referee.applied[0]["type"] == "setup"
+    assert events(scene) == [
+        {"type": "deal", "faceup": {"Anna": "9S", "Boris": "QH", "Vera": "7D"}},
+        {"type": "deal_card", "player": "Boris", "card": "KC", "to": "Boris"},
+        {"type": "deal_card", "player": "Vera", "card": "10C", "to": "Anna"},
+        {"type": "attack", "player": "Anna", "cards": ["8H"]},
+        {"type": "pass_on", "player": "Boris", "card": "6C"},
+        {"type": "defend", "player": "Vera", "card": "9C", "on": "6C"},
+        {"type": "discard"},
+    ]
+    assert referee.applied[1:] == events(scene)
+
+
+def test_a_refused_defence_is_a_foul_at_its_frame_and_is_not_applied() -> None:
+    referee = FakeReferee(refuse={"7S"})
+    two = {**setup("classic"), "seats": ["Anna", "Boris"]}
+    pipeline = TablePipeline(two, referee=referee)
+    scene = Scene(pipeline, jitter=1.0)
+    scene.put("6H", (1000, 600))
+    scene.wait(0.6)
+    play(scene, "9S", (640, 680), (500, 360))
+    play(scene, "7S", (640, 40), (515, 375))  # cannot beat 9S: refused
+    scene.remove("7S")                        # the player takes it back
+    scene.wait(3.5)
+    play(scene, "JS", (640, 40), (515, 375))
+    sweep(scene, "9S", "JS")
+    [foul] = pipeline.fouls
+    assert foul.event.event == {"type": "defend", "player": "Boris", "card": "7S", "on": "9S"}
+    assert 54 <= foul.event.frame <= 54 + 15 and foul.to_dict()["frame"] == foul.event.frame
+    assert [e["type"] for e in referee.applied] == ["setup", "deal", "trump", "attack", "defend",
+                                                    "discard"]
+    assert referee.applied[4]["card"] == "JS"
+
+
+def test_the_referee_snapshot_names_the_leader_and_the_game_end() -> None:
+    referee = FakeReferee(state={"attacker": "Boris"})
+    two = {**setup("classic"), "seats": ["Anna", "Boris"]}
+    scene = Scene(TablePipeline(two, referee=referee))
+    scene.put("6H", (1000, 600))
+    scene.wait(0.6)
+    scene.put("7S", (500, 360))               # no direction: the snapshot says who leads
+    scene.wait(1.0)
+    referee.state = {"phase": "finished"}
+    sweep(scene, "7S", "6H")
+    scene.put("10D", (1000, 600))             # the next game's trump
+    scene.wait(1.0)
+    assert [e["type"] for e in events(scene)] == ["deal", "trump", "attack", "new_game", "deal",
+                                                  "trump"]
+    assert events(scene)[2]["player"] == "Boris"
