@@ -67,3 +67,24 @@ def card_text(card: str, russian: bool = False) -> str:
     if russian:
         rank = _RANK_RU.get(rank, rank)
     return f"{rank}{_SUIT_SYMBOL.get(suit, suit)}"
+
+
+def describe_event(event: dict, russian: bool = False) -> str:
+    """A short human sentence for an event, for questions."""
+    kind = event["type"]
+    player = event.get("player", "")
+    cards = event.get("cards") or ([event["card"]] if "card" in event else [])
+    shown = " ".join(card_text(c, russian) for c in cards)
+    if kind == "defend":
+        on = card_text(event["on"], russian)
+        if russian:
+            return f"{player} бьёт {on} картой {shown}"
+        return f"{player} beats {on} with {shown}"
+    words = {"attack": ("attacks with", "ходит"), "throw_in": ("throws in", "подкидывает"),
+             "transfer": ("transfers with", "переводит"), "trump": ("trump is", "козырь"),
+             "take": ("takes", "берёт"), "discard": ("discard", "бито"),
+             "pass_on": ("passes on", "передаёт"), "open_draw": ("draws", "тянет"),
+             "deal_card": ("places", "кладёт"), "deal": ("deal", "раздача"),
+             "new_game": ("new game", "новая игра")}
+    verb = words.get(kind, (kind, kind))[1 if russian else 0]
+    return " ".join(part for part in (player, verb, shown) if part)

@@ -1,0 +1,168 @@
+"""The follower's model of the game and its core: seats, turns, and how an event is offered.
+
+`GameView` is what `GameFollower` believes (phase, trump, who leads and defends, the bout's
+layout); `FollowerCore` holds the seat logic (G9 out, D3 passive dummy, who played a card from the
+way it came in) and `_emit`, the one place where an event goes to the judge or becomes a question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from vision.seats import SeatMap
+from vision.table_events import Question, TableEvent, card_text, describe_event
+from vision.table_reader import TableReader
+from vision.tracking import CardTrack
+
+DUMMY = "dummy"
+Emitted = TableEvent | Question
+
+
+@dataclass(frozen=True)
+class InferenceConfig:
+    group_window: float = 0.4    # lead cards placed this close together form one attack
+    round_group_window: float = 1.0  # round attacks are 1, 3 or 5 cards: wait for all of them
+    settle_window: float = 0.5   # layout deals (round, cross): quiet this long before reading
+    doubtful_confidence: float = 0.6  # a card read with less mean confidence is asked about
+    direction_margin: float = 0.35    # cosine lead of the best seat before a direction is trusted
+    direction_min: float = 0.5        # cosine a seat needs at all to explain a direction
+    conflict_frames: int = 8          # frames a card must be seen twice before we ask
+
+
+@dataclass
+class GameView:
+    """What the follower believes about the game; copied before an uncertain step."""
+
+    phase: str = "deal"          # deal, opening (round), faceup (cross), play, finished
+    trump: str | None = None
+    trump_on_table: bool = False
+    leader: str | None = None    # leads the next bout, or led the current one
+    defender: str | None = None
+    took: bool = False
+    reader: TableReader = field(default_factory=TableReader)
+    lead_buffer: list[CardTrack] = field(default_factory=list)  # a lead still forming
+    layout: list[CardTrack] = field(default_factory=list)       # round/cross deal being laid
+    open_table: dict[str, np.ndarray] = field(default_factory=dict)  # round opening cards
+    opening_turn: str | None = None   # round: who draws next; cross: who places next
+    pile_tops: dict[str, np.ndarray] = field(default_factory=dict)   # cross piles by owner
+    stock_left: int = 0
+    doubtful: set[str] = field(default_factory=set)  # cards whose events wait for an answer
+
+class FollowerCore:
+    """Seats, turns and emitting, shared by the phases of `GameFollower`."""
+
+    def __init__(self, setup: dict, seats: SeatMap | None = None,
+                 config: InferenceConfig | None = None,
+                 judge: Callable[[TableEvent], bool] | None = None,
+                 snapshot: Callable[[], dict] | None = None,
+                 frame_size: tuple[int, int] = (1280, 720)) -> None:
+        self.setup = setup
+        self.variant: str = setup.get("variant", "classic")
+        self.options: dict = setup.get("options") or {}
+        self.seat_names: list[str] = list(setup["seats"])
+        self.seats = seats or SeatMap.around_frame(self.seat_names, *frame_size)
+        self.config = config or InferenceConfig()
+        self.judge = judge
+        self.snapshot = snapshot
+        self.view = GameView()
+        self._frame, self._time = 0, 0.0
+        self._conflict_frames: dict[str, int] = {}
+
+    # -- seats and turns ---------------------------------------------------------------------
+
+    def _snapshot(self) -> dict:
+        return self.snapshot() if self.snapshot is not None else {}
+
+    def _out(self) -> set[str]:
+        return set(self._snapshot().get("out") or ())
+
+    def _plays(self, name: str) -> bool:
+        """Takes part in leading and defending (G9 out, D3 passive dummy excluded)."""
+        if name in self._out():
+            return False
+        return name != DUMMY or bool(self.options.get("active_dummy"))
+
+    def _next_seat(self, name: str, *, include: Callable[[str], bool] | None = None) -> str:
+        include = include or self._plays
+        start = self.seat_names.index(name)
+        for step in range(1, len(self.seat_names) + 1):
+            candidate = self.seat_names[(start + step) % len(self.seat_names)]
+            if include(candidate):
+                return candidate
+        return name
+
+    @property
+    def _persons(self) -> list[str]:
+        return [n for n in self.seat_names if n != DUMMY]
+
+    def _direction_choice(self, track: CardTrack, among: list[str]) -> tuple[str | None, bool]:
+        """The seat a card came in from, and whether that reading is clear."""
+        start = (track.first_box[:2] + track.first_box[2:]) / 2
+        ranked = self.seats.by_direction(start, track.center, among)
+        if not ranked or np.linalg.norm(start - track.center) < 0.5 * track.size:
+            return None, False
+        best, score = ranked[0]
+        runner_up = ranked[1][1] if len(ranked) > 1 else -1.0
+        clear = score >= self.config.direction_min and score - runner_up >= \
+            self.config.direction_margin
+        return best, clear
+
+    def _who_played(self, expected: str | None, track: CardTrack,
+                    among: list[str]) -> tuple[str | None, list[str]]:
+        """The player of a card: the one the game expects unless the card clearly came from
+        another seat. Returns (player, other candidates worth asking about)."""
+        among = [n for n in among if n in self.seat_names]
+        seen, clear = self._direction_choice(track, among)
+        if expected is not None and expected in among:
+            if clear and seen != expected:
+                return seen, [expected]
+            return expected, []
+        if clear:
+            return seen, []
+        if len(among) == 1:
+            return among[0], []
+        ranked = [seen] if seen else []
+        ranked += [n for n in among if n not in ranked]
+        return (ranked[0] if ranked else None), ranked[1:]
+
+    # -- emitting --------------------------------------------------------------------------------
+
+    def _emit(self, out: list[Emitted], event: dict, commit: Callable[[], None],
+              cards: list[str], *, doubt: str | None = None,
+              alternatives: list[dict] | None = None, doubt_ru: str | None = None) -> None:
+        """Offer one event: as a question when in doubt, else to the judge; on acceptance (or a
+        question: the best guess) `commit` updates the model."""
+        view = self.view
+        depends = sorted(set(cards) | set(view.reader.cards)) if event["type"] in (
+            "defend", "throw_in", "transfer", "take", "discard", "pass_on") else list(cards)
+        if doubt is None and any(card in view.doubtful for card in depends):
+            doubt = "it builds on a card still in question"
+            doubt_ru = "оно зависит от карты, о которой ещё не ответили"
+        if doubt is not None:
+            candidates = (event, *(alternatives or []))
+            out.append(Question(f"{describe_event(event)}? ({doubt})",
+                                f"{describe_event(event, russian=True)}? ({doubt_ru or doubt})",
+                                candidates, self._frame, self._time, tuple(cards)))
+            view.doubtful.update(cards)
+            commit()
+            return
+        table_event = TableEvent(event, self._frame, self._time)
+        if self.judge is not None and not self.judge(table_event):
+            view.reader.ignored.update(cards)  # refused: the card must be taken back
+            out.append(table_event)
+            return
+        commit()
+        out.append(table_event)
+
+    def _low_confidence(self, track: CardTrack) -> tuple[str | None, str | None]:
+        if track.confidence < self.config.doubtful_confidence:
+            return (f"{card_text(track.card)} read with low confidence",
+                    f"{card_text(track.card, True)} распознана неуверенно")
+        return None, None
+
+    def answered(self, question: Question) -> None:
+        """The players settled a question: its cards are no longer in doubt."""
+        self.view.doubtful.difference_update(question.cards)

@@ -1,0 +1,142 @@
+"""The layout phases: how the game starts on the table before the bouts.
+
+Classic deals show only the turned trump. Round durak lays eight cards and the centre trump
+(R1), then each player draws and beats a table card or lays his card beside them (R2-R4); cross
+durak gives each player a face-up pile (C1) and the stock is placed card by card on the piles (C3).
+Cards are given to seats by where they lie and by whose turn it is.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from vision.game_view import DUMMY, Emitted, FollowerCore
+from vision.table_reader import overlap, rank_value
+from vision.tracking import CardTrack
+
+
+class LayoutPhases(FollowerCore):
+    """The deal, round's opening and cross's placing, as `GameFollower` steps."""
+
+    def _deal_card_seen(self, track: CardTrack, out: list[Emitted]) -> None:
+        view = self.view
+        if self.variant in ("round", "cross"):
+            view.layout.append(track)  # read the whole layout once it settles (_flush_due)
+            return
+
+        def commit() -> None:
+            view.trump, view.trump_on_table, view.phase = track.card, True, "play"
+
+        self._emit(out, {"type": "deal"}, lambda: None, [])
+        doubt, doubt_ru = self._low_confidence(track)
+        self._emit(out, {"type": "trump", "card": track.card}, commit, [track.card],
+                   doubt=doubt, doubt_ru=doubt_ru)
+
+    def _read_round_layout(self, out: list[Emitted]) -> None:
+        """R1: eight table cards and the centre trump, the card nearest the layout's middle."""
+        view = self.view
+        cards = view.layout
+        middle = np.mean([t.center for t in cards], axis=0)
+        trump = min(cards, key=lambda t: float(np.linalg.norm(t.center - middle)))
+        table = [t for t in cards if t is not trump]
+
+        def commit() -> None:
+            view.trump, view.trump_on_table, view.phase = trump.card, True, "opening"
+            view.open_table = {t.card: t.box.copy() for t in table}
+            view.opening_turn = self._next_seat(self.setup["dealer"],
+                                                include=lambda n: n != DUMMY)
+
+        doubt = "the layout should have 9 cards" if len(cards) != 9 else None
+        self._emit(out, {"type": "deal", "table": [t.card for t in table]}, lambda: None,
+                   [t.card for t in table], doubt=doubt, doubt_ru="на столе должно быть 9 карт")
+        self._emit(out, {"type": "trump", "card": trump.card}, commit, [trump.card], doubt=doubt,
+                   doubt_ru="на столе должно быть 9 карт")
+
+    def _read_cross_layout(self, out: list[Emitted]) -> None:
+        """C1: one face-up card in front of each player, matched to the seats by distance."""
+        view = self.view
+        persons = self._persons
+        cards = view.layout
+        if len(cards) != len(persons):
+            owners = [self.seats.nearest(t.center, persons) for t in cards]
+        else:
+            owners = min(itertools.permutations(persons), key=lambda perm: sum(
+                float(np.linalg.norm(self.seats.point(n) - t.center))
+                for n, t in zip(perm, cards, strict=True)))
+        faceup = {owner: t.card for owner, t in zip(owners, cards, strict=True)}
+
+        def commit() -> None:
+            view.phase = "faceup"
+            view.pile_tops = {owner: t.box.copy() for owner, t in zip(owners, cards, strict=True)}
+            view.stock_left = int(self.setup.get("deck", 36)) - len(cards)
+            view.opening_turn = self._cross_first_drawer(faceup)
+
+        doubt = None if len(faceup) == len(persons) == len(cards) else \
+            "each player should have one face-up card"
+        self._emit(out, {"type": "deal", "faceup": faceup}, commit, [t.card for t in cards],
+                   doubt=doubt, doubt_ru="у каждого игрока должна быть одна открытая карта")
+
+    def _cross_first_drawer(self, faceup: dict[str, str]) -> str:
+        """C2: the highest face-up card draws first; ties go clockwise from the dealer's left."""
+        order = []
+        name = self.setup["dealer"]
+        for _ in self._persons:
+            name = self._next_seat(name, include=lambda n: n != DUMMY)
+            order.append(name)
+        return max(order, key=lambda n: (rank_value(faceup[n]) if n in faceup else -1,
+                                         -order.index(n)))
+    # -- round opening (R2-R4) and cross placing (C3) ------------------------------------------
+
+    def _opening_draw(self, track: CardTrack, out: list[Emitted]) -> None:
+        view = self.view
+        player, _ = self._who_played(view.opening_turn, track, self._persons)
+        covered = sorted(((overlap(track.box, box), card) for card, box in view.open_table.items()),
+                         reverse=True)
+        covered = [(amount, card) for amount, card in covered if amount >= view.reader.min_overlap]
+        event = {"type": "open_draw", "player": player, "card": track.card}
+        alternatives = []
+        if covered:
+            event["beats"] = covered[0][1]
+            alternatives = [{**event, "beats": card} for _, card in covered[1:]]
+
+        def commit() -> None:
+            if covered:  # he takes both cards: the beaten one is no target any more
+                view.open_table.pop(event["beats"], None)
+                self._end_opening_if_empty()
+            else:
+                view.open_table[track.card] = track.box.copy()
+            view.opening_turn = self._next_seat(player, include=lambda n: n != DUMMY)
+
+        doubt, doubt_ru = self._low_confidence(track)
+        if doubt is None and len(covered) > 1 and \
+                covered[0][0] < view.reader.clear_margin * covered[1][0]:
+            doubt, doubt_ru = "it covers two table cards", "она закрывает две карты"
+        self._emit(out, event, commit, [track.card], doubt=doubt, doubt_ru=doubt_ru,
+                   alternatives=alternatives if doubt else None)
+
+    def _end_opening_if_empty(self) -> None:
+        if self.view.phase == "opening" and not self.view.open_table:
+            self.view.phase = "play"  # R3/R4: the table is empty, the main phase begins
+
+    def _cross_place(self, track: CardTrack, out: list[Emitted]) -> None:
+        view = self.view
+        player, _ = self._who_played(view.opening_turn, track, self._persons)
+        covers = sorted(((overlap(track.box, box), owner) for owner, box in view.pile_tops.items()),
+                        reverse=True)
+        owner = covers[0][1] if covers and covers[0][0] >= view.reader.min_overlap else \
+            self.seats.nearest(track.center, self._persons)
+
+        def commit() -> None:
+            view.pile_tops[owner] = track.box.copy()
+            view.stock_left -= 1
+            again = self.options.get("place_continues") and owner != player
+            view.opening_turn = player if again else self._next_seat(
+                player, include=lambda n: n != DUMMY)
+            if view.stock_left <= 0:
+                view.phase = "play"  # everyone takes his pile into hand
+
+        doubt, doubt_ru = self._low_confidence(track)
+        self._emit(out, {"type": "deal_card", "player": player, "card": track.card, "to": owner},
+                   commit, [track.card], doubt=doubt, doubt_ru=doubt_ru)
