@@ -30,6 +30,10 @@ class QuestionBoard:
         with self._lock:
             return list(self._open.values())
 
+    def get(self, question_id: int) -> Question | None:
+        with self._lock:
+            return self._open.get(question_id)
+
     def take(self, question_id: int) -> Question | None:
         with self._lock:
             question = self._open.pop(question_id, None)

@@ -34,6 +34,15 @@ def state() -> str:
     return render_template("_state.html", snapshot=table.snapshot(), match=table.match)
 
 
+@bp.get("/state.json")
+def state_json() -> dict[str, object]:
+    """The state for programs: the running match's id, the referee's snapshot, the version."""
+    table = current.table()
+    match = table.match
+    return {"match": match.id if match else None, "version": table.version,
+            "snapshot": table.snapshot()}
+
+
 @bp.get("/questions")
 def questions() -> str:
     return render_template("_questions.html", questions=current.live().questions.open_questions())
@@ -45,11 +54,14 @@ def answer() -> Response:
         question_id, choice = int(request.form["question"]), int(request.form["choice"])
     except (KeyError, ValueError):
         abort(400, description=t("Choose an answer."))
-    question = current.live().questions.take(question_id)
+    board = current.live().questions
+    question = board.get(question_id)
     if question is None:
         abort(404, description=t("That question was already answered."))
     if not 0 <= choice < len(question.choices):
         abort(400, description=t("Choose an answer."))
+    if board.take(question_id) is None:      # another phone answered it just now
+        abort(404, description=t("That question was already answered."))
     current.table().submit(question.choices[choice][1], "live")
     return redirect(url_for("live.page"))
 

@@ -68,8 +68,8 @@ class PinAttempts:
 
 
 def check_request() -> None:
-    if request.method not in UNSAFE_METHODS:
-        return
+    if request.method not in UNSAFE_METHODS or request.routing_exception is not None:
+        return     # not a change, or no such route: routing answers 404/405 itself
     sent = request.headers.get("X-CSRF-Token") or request.form.get("csrf_token", "")
     expected = session.get("csrf")
     if not isinstance(expected, str) or not hmac.compare_digest(str(sent), expected):

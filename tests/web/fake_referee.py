@@ -56,6 +56,9 @@ class FakeReferee:
             seats = event.get("seats") or []
             if not 2 <= len(seats) <= 7 or event.get("dealer") not in seats:
                 return FakeVerdict(False, "G2", "These seats cannot be dealt.")
+            if event.get("deck") == 36 and len(seats) > 6:
+                return FakeVerdict(False, "D1", "Seven hands cannot be dealt from 36 cards.",
+                                   "Семь рук из 36 карт не сдать.")
             s.update(variant=event["variant"], deck=event["deck"], seats=seats,
                      dealer=event["dealer"], options=event.get("options") or {}, phase="deal",
                      hands={n: {"count": 0, "known": []} for n in seats},

@@ -1,0 +1,133 @@
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from dashboard_helpers import make_app, play, post, start_match
+from flask import Flask
+from flask.testing import FlaskClient
+
+from web.live_source import Question, SourceSink
+from web.table_image import render_table, to_jpeg
+
+
+class ScriptedSource:
+    """A live source for tests: one frame, then whatever the test asks it to do."""
+
+    description = "scripted camera"
+
+    def __init__(self) -> None:
+        self.sink: SourceSink | None = None
+        self.ready = threading.Event()
+
+    def run(self, sink: SourceSink, stop: threading.Event) -> None:
+        self.sink = sink
+        sink.frame(to_jpeg(render_table(None)))
+        self.ready.set()
+        stop.wait()
+
+
+@pytest.fixture
+def source(database: Path) -> Iterator[tuple[Flask, ScriptedSource]]:
+    scripted = ScriptedSource()
+    app = make_app(database, LIVE_SOURCE=scripted)
+    assert scripted.ready.wait(5)
+    yield app, scripted
+    app.extensions["durak_live"].stop()
+
+
+def read_sse(chunks: Iterator[bytes], kind: str, timeout: float = 5) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        chunk = next(chunks).decode()
+        if chunk.startswith(f"event: {kind}\n"):
+            return json.loads(chunk.split("data: ", 1)[1])
+    raise AssertionError(f"no {kind} message")
+
+
+def test_verdicts_stream_as_server_sent_events(client: FlaskClient) -> None:
+    start_match(client)
+    response = client.get("/live/events", buffered=False)
+    assert response.mimetype == "text/event-stream"
+    chunks = iter(response.response)
+    assert next(chunks).startswith(b"retry:")
+    play(client, "deal")
+    play(client, "trump", cards=["7D"])
+    play(client, "attack", "Vera", ["9S"])
+    play(client, "defend", "Oleg", ["7S"], on="9S")
+    messages = [read_sse(chunks, "verdict") for _ in range(4)]
+    foul = messages[-1]
+    assert foul["verdict"]["ok"] is False and foul["verdict"]["rule"] == "G4"
+    assert foul["text"] == "Oleg beats 7♠ on 9♠" and foul["text_ru"] == "Oleg бьёт 7♠ на 9♠"
+    response.close()
+
+
+def test_the_live_page_shows_the_feed_and_the_state(client: FlaskClient) -> None:
+    start_match(client)
+    play(client, "deal")
+    play(client, "trump", cards=["7D"])
+    play(client, "attack", "Vera", ["9S"])
+    play(client, "defend", "Oleg", ["7S"], on="9S")
+    page = client.get("/live").get_data(as_text=True)
+    assert 'data-rule="G4"' in page and "9♠" in page
+    assert "No camera" in page            # no source: no video element
+    state = client.get("/live/state").get_data(as_text=True)
+    assert 'data-card="9S"' in state
+
+
+def test_mjpeg_serves_frames_of_the_one_capture_thread(source: tuple[Flask, ScriptedSource]
+                                                       ) -> None:
+    app, _ = source
+    client = app.test_client()
+    assert 'id="video"' in client.get("/live").get_data(as_text=True)
+    response = client.get("/live/video.mjpeg", buffered=False)
+    assert response.mimetype == "multipart/x-mixed-replace"
+    part = next(iter(response.response))
+    assert part.startswith(b"--frame\r\nContent-Type: image/jpeg") and b"\xff\xd8" in part
+    response.close()
+    assert client.get("/live/frame.jpg").data[:2] == b"\xff\xd8"
+
+
+def test_the_frame_is_404_before_any_video(client: FlaskClient) -> None:
+    assert client.get("/live/frame.jpg").status_code == 404
+
+
+def test_events_from_the_source_reach_a_live_match_only(source: tuple[Flask, ScriptedSource]
+                                                        ) -> None:
+    app, scripted = source
+    client = app.test_client()
+    assert scripted.sink is not None
+    start_match(client)                                   # camera: manual
+    assert scripted.sink.event({"type": "deal"}) is None
+    start_match(client, camera="live")
+    assert scripted.sink.event({"type": "deal"}) == {"ok": True, "rule": None, "message": "",
+                                                     "message_ru": "", "judged": True,
+                                                     "applied": True}
+    assert client.get("/live/state.json").json["snapshot"]["phase"] == "play"
+
+
+def test_questions_from_the_source_are_answered_on_the_live_page(
+        source: tuple[Flask, ScriptedSource]) -> None:
+    app, scripted = source
+    client = app.test_client()
+    start_match(client, camera="live")
+    assert scripted.sink is not None
+    question = Question("Is the trump 6D or 8D?", "Козырь 6♦ или 8♦?",
+                        [("6♦", {"type": "trump", "card": "6D"}),
+                         ("8♦", {"type": "trump", "card": "8D"})])
+    scripted.sink.ask(question)
+    page = client.get("/live").get_data(as_text=True)
+    assert "Is the trump 6D or 8D?" in page
+    for form, status in (({"question": str(question.id), "choice": "5"}, 400),
+                         ({"question": "x", "choice": "1"}, 400)):
+        assert post(client, "/live/answer", form).status_code == status
+    assert post(client, "/live/answer", {"question": str(question.id),
+                                         "choice": "1"}).status_code == 302
+    assert client.get("/live/state.json").json["snapshot"]["trump"] == "8D"
+    assert post(client, "/live/answer", {"question": str(question.id),
+                                         "choice": "1"}).status_code == 404
