@@ -1,0 +1,61 @@
+"""G8: every card exists once. Checks that a card is where an event says it comes from."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .cards import Card
+from .seating import place_names
+from .state import TableState
+from .verdicts import Foul
+
+
+def check_in_deck(state: TableState, cards: Iterable[Card]) -> None:
+    rules = state.rules
+    seen: set[Card] = set()
+    for card in cards:
+        if card not in rules.card_set:
+            raise Foul("G8", f"{card} is not in a {rules.deck_size}-card deck.",
+                       f"Карты {card.ru} нет в колоде из {rules.deck_size} карт.")
+        if card in seen:
+            raise Foul("G8", f"{card} appears twice; every card exists once.",
+                       f"{card.ru} встречается дважды, а каждая карта есть в колоде один раз.")
+        seen.add(card)
+
+
+def check_in_hand(state: TableState, seat: int, cards: Iterable[Card]) -> None:
+    """The cards can be in `seat`'s hand: not known elsewhere, and room among its unseen cards."""
+    cards = tuple(cards)
+    check_in_deck(state, cards)
+    name = state.rules.seats[seat]
+    unseen = 0
+    for card in cards:
+        place = state.where.get(card)
+        if place is None:
+            unseen += 1
+        elif place != seat:
+            where_en, where_ru = place_names(state, place)
+            raise Foul("G8", f"{name} plays {card}, but {card} is {where_en}.",
+                       f"{name} играет {card.ru}, но {card.ru} {where_ru}.")
+    if unseen > state.counts[seat] - state.known[seat]:
+        if state.hand_known(seat):
+            raise Foul("G8", f"{name}'s hand is known and does not hold "
+                       f"{' '.join(str(c) for c in cards if c not in state.where)}.",
+                       f"Рука {name} известна, и в ней нет "
+                       f"{' '.join(c.ru for c in cards if c not in state.where)}.")
+        raise Foul("G8", f"{name} holds {state.counts[seat]} cards and cannot play these "
+                   f"{len(cards)}.",
+                   f"У {name} {state.counts[seat]} карт, он не может сыграть эти {len(cards)}.")
+
+
+def check_unseen(state: TableState, cards: Iterable[Card]) -> None:
+    """Cards coming out of the stock or into a dealt hand must not have been seen elsewhere."""
+    cards = tuple(cards)
+    check_in_deck(state, cards)
+    for card in cards:
+        place = state.where.get(card)
+        if place is not None:
+            where_en, where_ru = place_names(state, place)
+            raise Foul("G8", f"{card} is already {where_en}; it cannot come from the stock "
+                       "or the deal.",
+                       f"{card.ru} уже {where_ru}; она не может прийти из колоды или сдачи.")

@@ -1,0 +1,103 @@
+"""The referee: applies events to the table state and answers each with a Verdict.
+
+`apply` judges an event on a fresh clone of the state; a legal event makes the clone the new
+state and pushes the old one on the undo stack, an illegal one is dropped with the clone. So a
+foul never leaves a half-applied event behind, and `undo` is a pop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import bouts, game_flow, openings
+from .events import (
+    Attack,
+    Deal,
+    DealCard,
+    Declare,
+    Defend,
+    Discard,
+    Draw,
+    Event,
+    EventFormatError,
+    NewGame,
+    OpenDraw,
+    Pass,
+    PassOn,
+    Setup,
+    Take,
+    ThrowIn,
+    Transfer,
+    Trump,
+    parse_event,
+)
+from .state import TableState
+from .verdicts import LEGAL, Foul, Verdict
+
+Handler = Callable[[TableState, Any], "Verdict | None"]
+
+HANDLERS: dict[type[Event], Handler] = {
+    Setup: game_flow.apply_setup,
+    NewGame: game_flow.apply_new_game,
+    Deal: game_flow.apply_deal,
+    Trump: game_flow.apply_trump,
+    Declare: game_flow.apply_declare,
+    Attack: bouts.apply_attack,
+    ThrowIn: bouts.apply_throw_in,
+    Defend: bouts.apply_defend,
+    Transfer: bouts.apply_transfer,
+    Pass: bouts.apply_pass,
+    Take: bouts.apply_take,
+    PassOn: bouts.apply_pass_on,
+    Discard: bouts.apply_discard,
+    Draw: bouts.apply_draw,
+    OpenDraw: openings.apply_open_draw,
+    DealCard: openings.apply_deal_card,
+}
+
+
+class Referee:
+    """One match, judged event by event. See docs/referee-api.md."""
+
+    def __init__(self) -> None:
+        self.state = TableState()
+        self.events: list[Event] = []
+        self._history: list[TableState] = []
+
+    def apply(self, event: Event | dict[str, Any] | str) -> Verdict:
+        """Judge one event; apply it if legal. Never raises on what a player can send."""
+        if not isinstance(event, Event):
+            try:
+                event = parse_event(event)
+            except EventFormatError as error:
+                return Verdict.foul("FORMAT", f"Not a valid event: {error}",
+                                    f"Это не событие записи игры: {error}")
+        state = self.state.clone()
+        try:
+            verdict = HANDLERS[type(event)](state, event)
+        except Foul as foul:
+            return foul.verdict
+        except Exception as error:  # noqa: BLE001 - a bug must not stop a live game
+            return Verdict.foul("FORMAT", f"The referee could not judge this event ({error!r}).",
+                                f"Судья не смог оценить это событие ({error!r}).")
+        self._history.append(self.state)
+        self.state = state
+        self.events.append(event)
+        return verdict or LEGAL
+
+    def undo(self) -> bool:
+        """Take back the last applied event; False when there is none."""
+        if not self._history:
+            return False
+        self.state = self._history.pop()
+        self.events.pop()
+        return True
+
+    def outcomes(self) -> list[dict[str, Any]]:
+        return [dict(outcome, winners=list(outcome["winners"])) if "winners" in outcome
+                else dict(outcome) for outcome in self.state.games]
+
+    def snapshot(self) -> dict[str, Any]:
+        from .snapshot import snapshot
+        return snapshot(self)
