@@ -45,3 +45,11 @@ def play(client: FlaskClient, action: str, player: str = "", cards: list[str] | 
     form: dict[str, Any] = {"action": action, "player": player, "cards": cards or []}
     form.update(fields)
     return post(client, "/control/event", form, follow_redirects=follow_redirects)
+
+
+def play_foul_bout(client: FlaskClient) -> None:
+    """Deal, turn 7D, Vera leads 9S and Oleg tries to beat it with 7S: a G4 foul."""
+    play(client, "deal")
+    play(client, "trump", cards=["7D"])
+    play(client, "attack", "Vera", ["9S"])
+    play(client, "defend", "Oleg", ["7S"], on="9S")

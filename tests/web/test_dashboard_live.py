@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from dashboard_helpers import make_app, play, post, start_match
+from dashboard_helpers import make_app, play_foul_bout, post, start_match
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -56,10 +56,7 @@ def test_verdicts_stream_as_server_sent_events(client: FlaskClient) -> None:
     assert response.mimetype == "text/event-stream"
     chunks = iter(response.response)
     assert next(chunks).startswith(b"retry:")
-    play(client, "deal")
-    play(client, "trump", cards=["7D"])
-    play(client, "attack", "Vera", ["9S"])
-    play(client, "defend", "Oleg", ["7S"], on="9S")
+    play_foul_bout(client)
     messages = [read_sse(chunks, "verdict") for _ in range(4)]
     foul = messages[-1]
     assert foul["verdict"]["ok"] is False and foul["verdict"]["rule"] == "G4"
@@ -69,10 +66,7 @@ def test_verdicts_stream_as_server_sent_events(client: FlaskClient) -> None:
 
 def test_the_live_page_shows_the_feed_and_the_state(client: FlaskClient) -> None:
     start_match(client)
-    play(client, "deal")
-    play(client, "trump", cards=["7D"])
-    play(client, "attack", "Vera", ["9S"])
-    play(client, "defend", "Oleg", ["7S"], on="9S")
+    play_foul_bout(client)
     page = client.get("/live").get_data(as_text=True)
     assert 'data-rule="G4"' in page and "9♠" in page
     assert "No camera" in page            # no source: no video element

@@ -4,7 +4,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-from dashboard_helpers import make_app, play, post, start_match
+from dashboard_helpers import make_app, play, play_foul_bout, post, start_match
 from flask.testing import FlaskClient
 
 
@@ -19,10 +19,7 @@ def snapshot_after_restart(database: Path) -> dict:
 def test_a_new_app_on_the_same_database_has_the_same_match(client: FlaskClient,
                                                            database: Path) -> None:
     start_match(client)
-    play(client, "deal")
-    play(client, "trump", cards=["7D"])
-    play(client, "attack", "Vera", ["9S"])
-    play(client, "defend", "Oleg", ["7S"], on="9S")     # a foul, not applied
+    play_foul_bout(client)
     play(client, "defend", "Oleg", ["10S"], on="9S")
     post(client, "/control/undo")
     before = client.get("/live/state.json").json

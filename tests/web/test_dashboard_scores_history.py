@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import re
 
-from dashboard_helpers import play, post, start_match
+from dashboard_helpers import play_foul_bout, post, start_match
 from flask.testing import FlaskClient
 
 
@@ -52,10 +52,7 @@ def test_bad_score_queries(client: FlaskClient) -> None:
 
 def test_history_lists_matches_games_and_replays_step_by_step(client: FlaskClient) -> None:
     start_match(client)
-    play(client, "deal")
-    play(client, "trump", cards=["7D"])
-    play(client, "attack", "Vera", ["9S"])
-    play(client, "defend", "Oleg", ["7S"], on="9S")
+    play_foul_bout(client)
     finish_game(client, "Oleg")
     listing = client.get("/history").get_data(as_text=True)
     assert "Vera, Oleg, Ivan" in listing and 'href="/history/match/1"' in listing
