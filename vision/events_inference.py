@@ -149,7 +149,7 @@ class GameFollower(LayoutPhases):
             view.leader, view.took = player, False
             view.defender = self._next_seat(player)
             for t in tracks:
-                view.reader.add_attack(t.card, t.box)
+                view.reader.add_attack(t.card, t.box, lead=True)
 
         doubt, doubt_ru = self._low_confidence(min(tracks, key=lambda t: t.confidence))
         if doubt is None and expected is None and others:
@@ -178,8 +178,19 @@ class GameFollower(LayoutPhases):
                 doubt = doubt or "a transfer or a throw-in"
                 doubt_ru = doubt_ru or "перевод или подкидывание"
             alternatives = [transfer, *alternatives]
+        if self._implies_take() and doubt is None:
+            # P3: nobody may throw in while a lead card is unbeaten unless the defender said
+            # "I take" (the camera cannot hear it): a card added now means he took
+            self._emit(out, {"type": "take", "player": defender},
+                       lambda: setattr(view, "took", True), [])
         self._emit(out, throw_in, lambda: view.reader.add_attack(track.card, track.box),
                    [track.card], doubt=doubt, doubt_ru=doubt_ru, alternatives=alternatives)
+
+    def _implies_take(self) -> bool:
+        view = self.view
+        return (self.variant in ("classic", "transfer", "dummy")
+                and not self.options.get("early_throw_in") and view.reader.lead_unbeaten
+                and not view.took and not self._snapshot().get("took"))
 
     def _could_transfer(self, track: CardTrack) -> bool:
         """P8: before any defence, a card of the attack's rank may be the defender's transfer."""
@@ -190,7 +201,7 @@ class GameFollower(LayoutPhases):
 
     def _commit_transfer(self, track: CardTrack) -> None:
         view = self.view
-        view.reader.add_attack(track.card, track.box)
+        view.reader.add_attack(track.card, track.box, lead=True)
         view.defender = self._next_seat(view.defender)
 
     def _defend(self, track: CardTrack, on: tuple[str, ...], out: list[Emitted]) -> None:
@@ -228,21 +239,22 @@ class GameFollower(LayoutPhases):
         bout = view.reader.cards
         if not bout or any(card in on_table for card in bout):
             return  # nothing on the table yet, or still being swept
-        if self._snapshot().get("took") or view.took:
-            view.reader.clear()
-            return  # the take was declared on the dashboard; the bout closes by itself
         defender = view.defender
-        beaten = view.reader.all_beaten
+        took = bool(view.took or self._snapshot().get("took"))
+        beaten = view.reader.all_beaten and not took
 
         def commit() -> None:
             # P7 and C6/C7: after a discard the defender leads; R7: he leads after a take too
             view.leader = defender if beaten or self.variant == "round" else \
                 self._next_seat(defender)
-            view.defender = None
+            view.defender, view.took = None, False
 
-        event = {"type": "discard"} if beaten else {"type": "take", "player": defender}
         if view.phase == "finished":
             view.reader.clear()  # the game is over: its last cards need no event
             return
-        self._emit(out, event, commit, [])
+        if took:
+            commit()  # the take was already said (inferred or entered): the bout just closes
+        else:
+            event = {"type": "discard"} if beaten else {"type": "take", "player": defender}
+            self._emit(out, event, commit, [])
         view.reader.clear()  # even when refused: the cards are gone all the same

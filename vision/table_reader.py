@@ -55,6 +55,7 @@ class TablePair:
     attack_box: np.ndarray
     defence: str | None = None
     defence_box: np.ndarray | None = None
+    lead: bool = False  # part of the bout's lead (or a transfer): P3 throw-ins wait for these
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,10 @@ class TableReader:
         return bool(self.pairs) and not self.unbeaten
 
     @property
+    def lead_unbeaten(self) -> bool:
+        return any(pair.lead and pair.defence is None for pair in self.pairs)
+
+    @property
     def any_defence(self) -> bool:
         return any(pair.defence is not None for pair in self.pairs)
 
@@ -124,8 +129,8 @@ class TableReader:
 
     # -- changing the layout ---------------------------------------------------------------------
 
-    def add_attack(self, card: str, box: np.ndarray) -> None:
-        self.pairs.append(TablePair(card, np.asarray(box, np.float32)))
+    def add_attack(self, card: str, box: np.ndarray, *, lead: bool = False) -> None:
+        self.pairs.append(TablePair(card, np.asarray(box, np.float32), lead=lead))
 
     def add_defence(self, card: str, box: np.ndarray, on: str) -> None:
         pair = self.pair_of(on)

@@ -47,6 +47,7 @@ def test_beat_throw_in_discard_then_take() -> None:
     play(scene, "8D", TOP, (500, 360))       # the defender leads after a discard
     play(scene, "8H", TOP, (620, 360))       # Anna does not beat; Boris throws in
     sweep(scene, "8D", "8H")
+    play(scene, "9D", TOP, (500, 360))       # after a take the defender's left leads: Boris
     assert events(scene) == [
         {"type": "deal"},
         {"type": "trump", "card": "6H"},
@@ -56,10 +57,18 @@ def test_beat_throw_in_discard_then_take() -> None:
         {"type": "defend", "player": "Boris", "card": "10C", "on": "9C"},
         {"type": "discard"},
         {"type": "attack", "player": "Boris", "cards": ["8D"]},
+        {"type": "take", "player": "Anna"},   # a throw-in on an unbeaten lead: she said "take"
         {"type": "throw_in", "player": "Boris", "cards": ["8H"]},
-        {"type": "take", "player": "Anna"},
+        {"type": "attack", "player": "Boris", "cards": ["9D"]},
     ]
     assert questions(scene) == []
+
+
+def test_a_swept_unbeaten_bout_is_a_take() -> None:
+    scene = start()
+    play(scene, "7S", BOTTOM, (500, 360))
+    sweep(scene, "7S")
+    assert events(scene)[-1] == {"type": "take", "player": "Boris"}
 
 
 def test_each_event_carries_its_frame_within_half_a_second_of_the_card_resting() -> None:
