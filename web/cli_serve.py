@@ -14,7 +14,7 @@ from typing import Any
 
 from werkzeug.serving import make_server
 
-from .live_source import LiveSource, ReplaySource, VideoSource, demo_events
+from .live_source import LiveSource, ReplaySource, VideoSource, demo_logs
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -46,7 +46,12 @@ def choose_source(args: argparse.Namespace) -> LiveSource | None:
         return VideoSource(args.stream)
     if args.no_demo:
         return None
-    return ReplaySource(demo_events(args.demo_log), pace=args.pace)
+    if args.demo_log is not None and not args.demo_log.is_file():
+        raise SystemExit(f"durak-table serve: no such log: {args.demo_log}")
+    try:
+        return ReplaySource(demo_logs(args.demo_log), pace=args.pace)
+    except ValueError as error:
+        raise SystemExit(f"durak-table serve: {error}") from None
 
 
 def is_loopback(host: str) -> bool:
@@ -89,3 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         app.extensions["durak_feed"].close_all()
         server.server_close()
     return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -57,11 +57,12 @@ def event() -> Response:
 
 @bp.post("/raw")
 def raw() -> Response:
-    running_snapshot()
     try:
         event = parse_raw_event(request.form.get("event", ""))
     except EventInputError as error:
         abort(400, description=t(str(error)))
+    if event["type"] != "setup":       # a typed setup starts a match, like the setup page
+        running_snapshot()
     return submit(event)
 
 

@@ -71,40 +71,46 @@ def draw_sink_frame(sink: SourceSink) -> None:
 
 
 class ReplaySource:
-    """Plays an event log as if a camera were watching; loops with a pause between matches.
-    While the players run a match of their own it only draws their table."""
+    """Plays event logs one after another as if a camera were watching, each as a match, and
+    starts over after the last. While the players run a match of their own it only draws
+    their table."""
 
     description = "demo replay"
 
-    def __init__(self, events: list[dict[str, Any]], pace: float = 1.5, loop: bool = True) -> None:
-        if not events or events[0].get("type") != "setup":
+    def __init__(self, logs: list[list[dict[str, Any]]], pace: float = 1.5,
+                 loop: bool = True) -> None:
+        logs = [log for log in logs if log and log[0].get("type") == "setup"]
+        if not logs:
             raise ValueError("a replayed log must start with a setup event")
-        self.events = [{k: v for k, v in e.items() if k != "foul"} for e in events]
+        # "foul" marks an injected foul in simulated logs: not part of what a camera sees
+        self.logs = [[{k: v for k, v in e.items() if k != "foul"} for e in log] for log in logs]
         self.pace = pace
         self.loop = loop
 
     def run(self, sink: SourceSink, stop: threading.Event) -> None:
         match_id: int | None = None
-        position = 0
+        log_number, position = 0, 0
         drawn = -1
         next_at = time.monotonic() + self.pace
         while not stop.is_set():
             if sink.version != drawn:
                 drawn = sink.version
                 draw_sink_frame(sink)
-            if time.monotonic() >= next_at and sink.may_play_demo(match_id):
-                if position == 0:
-                    match_id = sink.start_demo(self.events[0])
-                    position = 1
-                elif position < len(self.events):
-                    sink.event(self.events[position])
-                    position += 1
-                elif self.loop:
-                    position = 0
-                    match_id = None
-                    next_at = time.monotonic() + 4 * self.pace
-                    continue
+            if time.monotonic() >= next_at:
                 next_at = time.monotonic() + self.pace
+                events = self.logs[log_number]
+                if not sink.may_play_demo(match_id):
+                    match_id, position = None, 0          # the players took the table
+                elif position == 0:
+                    match_id = sink.start_demo(events[0])
+                    position = 1
+                elif position < len(events):
+                    sink.event(events[position])
+                    position += 1
+                elif self.loop or log_number + 1 < len(self.logs):
+                    log_number = (log_number + 1) % len(self.logs)
+                    match_id, position = None, 0
+                    next_at = time.monotonic() + 3 * self.pace
             stop.wait(0.1)
 
 
@@ -164,16 +170,22 @@ def read_event_log(lines: Iterable[str]) -> list[dict[str, Any]]:
     return events
 
 
-def demo_events(log: Path | None = None, seed: int = 7) -> list[dict[str, Any]]:
-    """The bundled demo: the given log, else an example log, else a simulated match."""
-    candidates = [log] if log else sorted(EXAMPLES_DIR.glob("*.jsonl"),
-                                          key=lambda p: ("demo" not in p.name, p.name))
-    for path in candidates:
-        if path and path.is_file():
-            events = read_event_log(path.read_text(encoding="utf-8").splitlines())
-            if events and events[0].get("type") == "setup":
-                return events
-    from referee.simulate import simulate_match
+def read_log_file(path: Path) -> list[dict[str, Any]]:
+    return read_event_log(path.read_text(encoding="utf-8").splitlines())
 
-    return simulate_match("classic", ["Vera", "Oleg", "Ivan"], 36, games=3, seed=seed,
-                          fouls=0.05)
+
+def demo_logs(log: Path | None = None, seed: int = 7) -> list[list[dict[str, Any]]]:
+    """The bundled demo: the given log; else a simulated three-game match (scores change, a
+    few fouls) followed by the example logs of every variant."""
+    if log is not None:
+        return [read_log_file(log)]
+    logs = []
+    try:
+        from referee.simulate import simulate_match
+
+        logs.append(simulate_match("classic", ["Vera", "Oleg", "Ivan"], 36, games=3,
+                                   seed=seed, fouls=0.04))
+    except ImportError:
+        pass
+    logs += [read_log_file(path) for path in sorted(EXAMPLES_DIR.glob("*.jsonl"))]
+    return logs

@@ -149,3 +149,7 @@ def test_control_without_a_match(client: FlaskClient) -> None:
     assert play(client, "attack", "Vera", ["7S"]).status_code == 409
     assert post(client, "/control/undo").status_code == 409
     assert post(client, "/control/raw", {"event": '{"type": "deal"}'}).status_code == 409
+    setup = ('{"type": "setup", "variant": "classic", "deck": 36, "seats": ["A", "B"],'
+             ' "dealer": "A"}')
+    assert post(client, "/control/raw", {"event": setup}).status_code == 302
+    assert client.get("/live/state.json").json["snapshot"]["seats"] == ["A", "B"]
