@@ -49,6 +49,15 @@ def require_play(state: TableState) -> None:
                "Ещё идёт раскладка: игроки тянут и кладут карты (deal_card).")
 
 
+def acting_seat(state: TableState, event: Attack | ThrowIn | Defend | Transfer | Pass | Take
+                | PassOn | Draw) -> int:
+    """The seat of the event's player, in a game that is in its main phase."""
+    require_rules(state)
+    seat = seat_of(state, event.player)
+    require_play(state)
+    return seat
+
+
 def _name(state: TableState, seat: int | None) -> str:
     return "nobody" if seat is None else state.rules.seats[seat]
 
@@ -100,17 +109,45 @@ def settle_bout(state: TableState) -> None:
         check_game_end(state)
 
 
-def _close_if_nobody_can_add(state: TableState) -> None:
-    """After a take, with the stock empty and every other person out, the game is decided."""
-    if state.stock == 0 and state.took and not any(
-            state.counts[seat] for seat in state.rules.persons if seat != state.defender):
-        close_bout(state, took=True)
+def throwers_left(state: TableState) -> list[int]:
+    """Seats that may still add a card to this bout (P3, P4, D3, D5), as far as is known."""
+    rules = state.rules
+    limit = min(state.defender_start, attack_limit(state, state.bout_no == 1))
+    if len(state.table) >= limit:
+        return []
+    ranks = {card.rank for card in state.table_cards()}
+    blocked = {state.defender}
+    if state.defender == controller(state):
+        blocked.add(rules.dummy)
+    if state.defender == rules.dummy:
+        blocked.add(neighbour_person(state, rules.dummy, 1))
+    return [seat for seat in range(len(state.counts))
+            if seat not in blocked and seat not in state.passed and state.counts[seat]
+            and (not state.hand_known(seat)
+                 or any(card.rank in ranks for card in state.known_cards(seat)))]
+
+
+def _close_if_decided(state: TableState) -> None:
+    """After a take with the stock empty, close the bout at once when that ends the game and
+    nobody can add a card any more (or the winner is known with `play_for_winner`, R8, our
+    reading), so the game's end does not wait for a later event."""
+    if state.stock or not state.took:
+        return
+    persons = state.rules.persons
+    winner_known = state.rules.options["play_for_winner"] and not all(
+        state.counts[seat] for seat in persons)
+    if not winner_known:
+        if throwers_left(state):
+            return
+        after = state.clone()
+        close_bout(after, took=True)
+        if after.phase != "finished":
+            return
+    close_bout(state, took=True)
 
 
 def apply_attack(state: TableState, event: Attack) -> Verdict | None:
-    require_rules(state)
-    seat = seat_of(state, event.player)
-    require_play(state)
+    seat = acting_seat(state, event)
     rules = state.rules
     variant = rules.variant
     if state.table:
@@ -163,9 +200,7 @@ def apply_attack(state: TableState, event: Attack) -> Verdict | None:
 
 
 def apply_throw_in(state: TableState, event: ThrowIn) -> None:
-    require_rules(state)
-    seat = seat_of(state, event.player)
-    require_play(state)
+    seat = acting_seat(state, event)
     rules = state.rules
     variant = rules.variant
     cards = event.cards
@@ -209,7 +244,7 @@ def apply_throw_in(state: TableState, event: ThrowIn) -> None:
     state.from_hand(seat, cards)
     state.table = state.table + [(card, None) for card in cards]
     state.passed = frozenset()
-    _close_if_nobody_can_add(state)
+    _close_if_decided(state)
 
 
 def beat_foul(state: TableState, attack: Card, defence: Card) -> Foul:
@@ -229,9 +264,7 @@ def beat_foul(state: TableState, attack: Card, defence: Card) -> Foul:
 
 
 def apply_defend(state: TableState, event: Defend) -> None:
-    require_rules(state)
-    seat = seat_of(state, event.player)
-    require_play(state)
+    seat = acting_seat(state, event)
     variant = state.rules.variant
     card, on = event.card, event.on
     check_in_hand(state, seat, (card,))
@@ -263,9 +296,7 @@ def apply_defend(state: TableState, event: Defend) -> None:
 
 
 def apply_transfer(state: TableState, event: Transfer) -> None:
-    require_rules(state)
-    seat = seat_of(state, event.player)
-    require_play(state)
+    seat = acting_seat(state, event)
     rules = state.rules
     cards = event.cards
     check_in_hand(state, seat, cards)
@@ -305,9 +336,7 @@ def apply_transfer(state: TableState, event: Transfer) -> None:
 
 
 def apply_pass(state: TableState, event: Pass) -> None:
-    require_rules(state)
-    seat = seat_of(state, event.player)
-    require_play(state)
+    seat = acting_seat(state, event)
     variant = state.rules.variant
     if not variant.podkidnoy:
         raise Foul(variant.no_throw_in_rule, f"There are no throw-ins in {variant.name} durak, "
@@ -323,12 +352,11 @@ def apply_pass(state: TableState, event: Pass) -> None:
         raise Foul("G9", f"{event.player} is out of the game.",
                    f"{event.player} вышел из игры.")
     state.passed = state.passed | {seat}
+    _close_if_decided(state)
 
 
 def apply_take(state: TableState, event: Take) -> Verdict | None:
-    require_rules(state)
-    seat = seat_of(state, event.player)
-    require_play(state)
+    seat = acting_seat(state, event)
     variant = state.rules.variant
     if not state.table or seat != state.defender:
         raise Foul(variant.defence_rule if state.table else variant.close_rule,
@@ -349,7 +377,7 @@ def apply_take(state: TableState, event: Take) -> Verdict | None:
     if variant.opening == "round":
         return _round_take(state, seat, unbeaten)
     state.took = True
-    _close_if_nobody_can_add(state)
+    _close_if_decided(state)
     return None
 
 
@@ -383,9 +411,7 @@ def _round_take(state: TableState, seat: int, unbeaten: list[Card]) -> Verdict |
 
 
 def apply_pass_on(state: TableState, event: PassOn) -> Verdict | None:
-    require_rules(state)
-    seat = seat_of(state, event.player)
-    require_play(state)
+    seat = acting_seat(state, event)
     card = event.card
     check_in_hand(state, seat, (card,))
     name = event.player
@@ -439,9 +465,7 @@ def apply_discard(state: TableState, event: Discard) -> None:
 
 
 def apply_draw(state: TableState, event: Draw) -> None:
-    require_rules(state)
-    seat = seat_of(state, event.player)
-    require_play(state)
+    seat = acting_seat(state, event)
     variant = state.rules.variant
     name = event.player
     trump_in_stock = state.trump is not None and state.where.get(state.trump) == STOCK

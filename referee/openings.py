@@ -11,20 +11,40 @@ from .seating import place_names, seat_of
 from .state import CENTRE, OUT_OF_PLAY, PILE, TABLE, TableState
 from .verdicts import Foul
 
+# phase -> (variant opening, wrong variant, not dealt yet, phase over): (rule, English, Russian)
+_PHASE_FOULS = {
+    "opening": ("round",
+                ("R2", "open_draw belongs to the opening of round durak.",
+                 "open_draw бывает только в открытии круглого дурака."),
+                ("R1", "Lay out the 8 table cards and the centre trump first.",
+                 "Сначала разложите 8 карт на столе и козырь в центре."),
+                ("R2", "The opening is over; the bouts have begun.",
+                 "Открытие закончено, идут ходы.")),
+    "faceup": ("cross",
+               ("C3", "deal_card belongs to the face-up phase of cross durak.",
+                "deal_card бывает только в раскладке крестового дурака."),
+               ("C1", "Deal one face-up card to each player first.",
+                "Сначала сдайте каждому по одной открытой карте."),
+               ("C3", "The face-up phase is over; the bouts have begun.",
+                "Раскладка закончена, идут ходы.")),
+}
 
-def apply_open_draw(state: TableState, event: OpenDraw) -> None:
+
+def _seat_in_phase(state: TableState, event: OpenDraw | DealCard, phase: str) -> int:
+    """The event's seat, in a game that is in `phase`; otherwise say what is wrong."""
     require_rules(state)
     seat = seat_of(state, event.player)
+    if state.phase != phase:
+        opening, wrong_variant, not_dealt, over = _PHASE_FOULS[phase]
+        if state.rules.variant.opening != opening:
+            raise Foul(*wrong_variant)
+        raise Foul(*(not_dealt if state.phase == "deal" else over))
+    return seat
+
+
+def apply_open_draw(state: TableState, event: OpenDraw) -> None:
+    seat = _seat_in_phase(state, event, "opening")
     rules = state.rules
-    if state.phase != "opening":
-        if rules.variant.opening != "round":
-            raise Foul("R2", "open_draw belongs to the opening of round durak.",
-                       "open_draw бывает только в открытии круглого дурака.")
-        if state.phase == "deal":
-            raise Foul("R1", "Lay out the 8 table cards and the centre trump first.",
-                       "Сначала разложите 8 карт на столе и козырь в центре.")
-        raise Foul("R2", "The opening is over; the bouts have begun.",
-                   "Открытие закончено, идут ходы.")
     card, target = event.card, event.beats
     check_unseen(state, (card,))
     centre_is_ninth = rules.options["ninth_card_centre"]
@@ -115,19 +135,9 @@ def pile_for(state: TableState, seat: int, card: Card) -> int:
 
 
 def apply_deal_card(state: TableState, event: DealCard) -> None:
-    require_rules(state)
-    seat = seat_of(state, event.player)
+    seat = _seat_in_phase(state, event, "faceup")
     target = seat_of(state, event.to)
     rules = state.rules
-    if state.phase != "faceup":
-        if rules.variant.opening != "cross":
-            raise Foul("C3", "deal_card belongs to the face-up phase of cross durak.",
-                       "deal_card бывает только в раскладке крестового дурака.")
-        if state.phase == "deal":
-            raise Foul("C1", "Deal one face-up card to each player first.",
-                       "Сначала сдайте каждому по одной открытой карте.")
-        raise Foul("C3", "The face-up phase is over; the bouts have begun.",
-                   "Раскладка закончена, идут ходы.")
     card = event.card
     check_unseen(state, (card,))
     if seat != state.turn:
