@@ -6,8 +6,6 @@ cards as dictionary keys at the cost of an integer hash.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 SUITS = "SHDC"  # spades, hearts, diamonds, clubs
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES_EN = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
@@ -26,16 +24,42 @@ class CardCodeError(ValueError):
     """A card code that names no card, such as "1H" or "10X"."""
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class Card:
+    """A card, immutable and interned: `Card(10, "H") is Card.parse("10H")`.
+
+    Interning lets equality and hashing be object identity, which Python does in C; the engine
+    keys every dictionary by card, so this is on the hot path.
+    """
+
+    __slots__ = ("rank", "suit", "order")
     rank: int  # 2..14, ace high (G1)
     suit: str  # one of SUITS
-    order: int = field(init=False, repr=False)  # rank-major index, used as the hash
+    order: int  # rank-major index: sorting by it sorts by rank, then suit
 
-    def __post_init__(self) -> None:
-        if self.rank not in RANK_CODES or self.suit not in SUITS or len(self.suit) != 1:
-            raise CardCodeError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
-        object.__setattr__(self, "order", self.rank * 4 + SUITS.index(self.suit))
+    def __new__(cls, rank: int, suit: str) -> Card:
+        card = _INTERNED.get((rank, suit))
+        if card is None:
+            if rank not in RANK_CODES or not isinstance(suit, str) or len(suit) != 1 \
+                    or suit not in SUITS:
+                raise CardCodeError(f"no such card: rank {rank!r}, suit {suit!r}")
+            card = object.__new__(cls)
+            object.__setattr__(card, "rank", rank)
+            object.__setattr__(card, "suit", suit)
+            object.__setattr__(card, "order", rank * 4 + SUITS.index(suit))
+            _INTERNED[(rank, suit)] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return Card.parse, (str(self),)
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
 
     @staticmethod
     def parse(code: str) -> Card:
@@ -50,12 +74,6 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
-
-    def __hash__(self) -> int:
-        return self.order
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Card) and other.order == self.order
 
     def __lt__(self, other: Card) -> bool:
         return self.order < other.order
@@ -72,6 +90,7 @@ class Card:
         return f"{rank} of {SUIT_NAMES_EN[self.suit]}s"
 
 
+_INTERNED: dict[tuple[int, str], Card] = {}
 _BY_CODE: dict[str, Card] = {
     RANK_CODES[rank] + suit: Card(rank, suit) for rank in RANK_CODES for suit in SUITS
 }

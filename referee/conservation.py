@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from .cards import Card
 from .seating import place_names
@@ -10,8 +10,10 @@ from .state import TableState
 from .verdicts import Foul
 
 
-def check_in_deck(state: TableState, cards: Iterable[Card]) -> None:
+def check_in_deck(state: TableState, cards: Sequence[Card]) -> None:
     rules = state.rules
+    if len(cards) == 1 and cards[0] in rules.card_set:  # the common case, without a set
+        return
     seen: set[Card] = set()
     for card in cards:
         if card not in rules.card_set:

@@ -169,7 +169,7 @@ def _deal_cross_faceup(state: TableState, event: Deal) -> None:
     if event.table is not None or set(faceup) != set(rules.seats):
         raise Foul("C1", "A cross deal gives every player exactly one face-up card (\"faceup\").",
                    "В крестовом дураке каждому сдают ровно одну открытую карту (\"faceup\").")
-    check_in_deck(state, faceup.values())
+    check_in_deck(state, tuple(faceup.values()))
     piles = []
     for seat, name in enumerate(rules.seats):
         state.place(faceup[name], PILE - seat)
