@@ -75,9 +75,10 @@ class LiveTable:
         verdict = self.table.last_verdict
         if not verdict:
             return "", False
+        text = verdict.get("text", "")
         if verdict.get("ok"):
-            return f"ok: {verdict.get('message') or ''}", False
-        return f"FOUL {verdict.get('rule')}: {verdict.get('message')}", True
+            return f"{text}  ✓", False
+        return f"{text}  FOUL {verdict.get('rule')}: {verdict.get('message')}", True
 
     @property
     def version(self) -> int:

@@ -145,7 +145,7 @@ class MatchTable:
             self._players = match_store.seat_player_ids(self._db, match_id)
             self._saved_outcomes = None
             self.version += 1
-            self.last_verdict = verdict
+            self.last_verdict = verdict | {"text": describe_event(setup)}
             judgement = Judgement(event_id, setup, verdict, source)
         self._feed.publish("verdict", judgement.to_dict())
         self._publish_state()
@@ -210,7 +210,7 @@ class MatchTable:
                 match_store.insert_foul_snapshot(self._db, event_id, *picture)
         self._db.commit()
         self.version += 1
-        self.last_verdict = verdict
+        self.last_verdict = verdict | {"text": describe_event(event)}
         return Judgement(event_id, event, verdict, origin)
 
     def _undo_one(self, origin: str) -> None:

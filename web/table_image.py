@@ -53,8 +53,8 @@ def render_table(snapshot: dict[str, Any] | None, caption: str = "",
               f"   discard {snapshot.get('discard', 0)}   {snapshot.get('variant', '')}")
     draw.text((10, 8), header, fill="white", font=font(15))
     if snapshot.get("trump"):
-        draw.text((10, 300), "trump", fill="white", font=font(13))
-        draw_card(draw, 10, 318, snapshot["trump"], outline=(230, 190, 0))
+        draw.text((10, 272), "trump", fill="white", font=font(13))
+        draw_card(draw, 10, 290, snapshot["trump"], outline=(230, 190, 0))
     _draw_seats(draw, snapshot)
     _draw_pairs(draw, snapshot.get("table") or [])
     open_cards = snapshot.get("open_table") or []
