@@ -64,8 +64,10 @@ class GameFollower(LayoutPhases):
     def _placed(self, track: CardTrack, out: list[Emitted]) -> None:
         view = self.view
         card = track.card
-        if card in view.reader.ignored or card in view.reader.cards or (
-                card == view.trump and view.trump_on_table):
+        if card == view.trump and (view.trump_on_table or self._trump_still_down(track)):
+            view.trump_on_table = True  # it was only covered (a hand resting on the stock)
+            return
+        if card in view.reader.ignored or card in view.reader.cards:
             return
         if view.phase == "finished":
             if view.reader.cards:
@@ -81,6 +83,15 @@ class GameFollower(LayoutPhases):
         else:
             self._play_card(track, out)
 
+    def _trump_still_down(self, track: CardTrack) -> bool:
+        """The turned trump seen again: still under the stock while the stock lasts (the
+        referee counts it), or, without a referee, while it lies where it lay."""
+        stock = self._snapshot().get("stock")
+        if stock is not None and self.variant in ("classic", "transfer", "dummy"):
+            return stock > 0
+        box = self.view.trump_box
+        return box is not None and overlap(box, track.box) > 0.5
+
     def _new_game(self) -> None:
         self.view = GameView(doubtful=self.view.doubtful)
 
@@ -93,8 +104,7 @@ class GameFollower(LayoutPhases):
                 pair.defence_box = track.box.copy()
     def _flush_due(self, out: list[Emitted]) -> None:
         view = self.view
-        if view.layout and self._time - max(t.placed_at or 0.0 for t in view.layout) \
-                >= self.config.settle_window:
+        if view.layout and self._layout_complete():
             if self.variant == "round":
                 self._read_round_layout(out)
             else:
@@ -141,7 +151,7 @@ class GameFollower(LayoutPhases):
         snapshot_leader = self._snapshot().get("attacker")
         expected = view.leader or snapshot_leader
         player, others = self._who_played(expected, tracks[0],
-                                          [n for n in self.seat_names if self._plays(n)])
+                                          self._seated)
         cards = [t.card for t in tracks]
         event = {"type": "attack", "player": player, "cards": cards}
 
@@ -157,11 +167,29 @@ class GameFollower(LayoutPhases):
         self._emit(out, event, commit, cards, doubt=doubt, doubt_ru=doubt_ru,
                    alternatives=[{**event, "player": n} for n in others] if doubt else None)
 
+    def _layout_complete(self) -> bool:
+        """A layout deal is read once all its cards lie still (round: 8 + the centre trump,
+        cross: one per player), or after a long quiet if a card is missing."""
+        view = self.view
+        quiet = self._time - max(t.placed_at or 0.0 for t in view.layout)
+        expected = 9 if self.variant == "round" else len(self._persons)
+        return quiet >= (self.config.settle_window if len(view.layout) >= expected
+                         else self.config.layout_timeout)
+
+    @property
+    def _seated(self) -> list[str]:
+        """Everyone who may be seen playing a card (the camera reports, the referee judges)."""
+        return [n for n in self.seat_names if n not in self._out()]
+
     def _add_to_bout(self, track: CardTrack, out: list[Emitted]) -> None:
         """A new card beside the bout's cards: a transfer (P8) or a throw-in (P3, D5)."""
         view = self.view
         defender = view.defender
-        throwers = [n for n in self.seat_names if n != defender and n not in self._out()]
+        seen, clear = self._direction_choice(track, self._seated)
+        if clear and seen == defender and defender is not None:
+            self._defender_adds(track, out)
+            return
+        throwers = [n for n in self._seated if n != defender]
         thrower, others = self._who_played(view.leader, track, throwers)
         throw_in = {"type": "throw_in", "player": thrower, "cards": [track.card]}
         alternatives = [{**throw_in, "player": n} for n in others]
@@ -185,6 +213,27 @@ class GameFollower(LayoutPhases):
                        lambda: setattr(view, "took", True), [])
         self._emit(out, throw_in, lambda: view.reader.add_attack(track.card, track.box),
                    [track.card], doubt=doubt, doubt_ru=doubt_ru, alternatives=alternatives)
+
+    def _defender_adds(self, track: CardTrack, out: list[Emitted]) -> None:
+        """The defender clearly laid a card beside the bout: a transfer in `transfer` (legal or
+        not, the referee judges); anywhere else most likely a defence laid askew: ask which."""
+        view = self.view
+        defender = view.defender
+        doubt, doubt_ru = self._low_confidence(track)
+        transfer = {"type": "transfer", "player": defender, "cards": [track.card]}
+        if self.variant == "transfer" and not view.took and rank_of(track.card) in {
+                rank_of(c) for c in view.reader.attacks}:
+            self._emit(out, transfer, lambda: self._commit_transfer(track), [track.card],
+                       doubt=doubt, doubt_ru=doubt_ru)
+            return
+        candidates = [{"type": "defend", "player": defender, "card": track.card,
+                       "on": pair.attack} for pair in view.reader.unbeaten]
+        candidates.append({"type": "throw_in", "player": defender, "cards": [track.card]})
+        text = f"{defender} laid {card_text(track.card)} beside the cards: which does it beat"
+        text_ru = f"{defender} положил {card_text(track.card, True)} рядом: какую карту он бьёт"
+        out.append(Question(f"{text}?", f"{text_ru}?", tuple(candidates), self._frame,
+                            self._time, (track.card,)))
+        view.reader.ignored.add(track.card)
 
     def _implies_take(self) -> bool:
         view = self.view

@@ -26,6 +26,7 @@ class InferenceConfig:
     group_window: float = 0.4    # lead cards placed this close together form one attack
     round_group_window: float = 1.0  # round attacks are 1, 3 or 5 cards: wait for all of them
     settle_window: float = 0.5   # layout deals (round, cross): quiet this long before reading
+    layout_timeout: float = 3.0  # ... or this long when cards are missing from the layout
     doubtful_confidence: float = 0.6  # a card read with less mean confidence is asked about
     direction_margin: float = 0.35    # cosine lead of the best seat before a direction is trusted
     direction_min: float = 0.5        # cosine a seat needs at all to explain a direction
@@ -39,6 +40,7 @@ class GameView:
     phase: str = "deal"          # deal, opening (round), faceup (cross), play, finished
     trump: str | None = None
     trump_on_table: bool = False
+    trump_box: np.ndarray | None = None
     leader: str | None = None    # leads the next bout, or led the current one
     defender: str | None = None
     took: bool = False

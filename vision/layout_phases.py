@@ -28,6 +28,7 @@ class LayoutPhases(FollowerCore):
 
         def commit() -> None:
             view.trump, view.trump_on_table, view.phase = track.card, True, "play"
+            view.trump_box = track.box.copy()
 
         self._emit(out, {"type": "deal"}, lambda: None, [])
         doubt, doubt_ru = self._low_confidence(track)
@@ -44,6 +45,7 @@ class LayoutPhases(FollowerCore):
 
         def commit() -> None:
             view.trump, view.trump_on_table, view.phase = trump.card, True, "opening"
+            view.trump_box = trump.box.copy()
             view.open_table = {t.card: t.box.copy() for t in table}
             view.opening_turn = self._next_seat(self.setup["dealer"],
                                                 include=lambda n: n != DUMMY)

@@ -28,8 +28,9 @@ class TrackerConfig:
     forget_candidate_after: float = 0.5  # an unplaced card missing this long starts over
     min_confidence: float = 0.25   # readings below this are ignored as noise
     doubtful_confidence: float = 0.6  # a placed card whose mean confidence is lower is doubtful
-    still_tolerance: float = 0.15  # movement (fraction of card size) that still counts as resting
+    still_tolerance: float = 0.2   # distance (card sizes) from the smoothed place that is jitter
     relocate_after: float = 0.6    # a placed card read steadily elsewhere this long has moved
+    teleport_distance: float = 3.0  # card sizes between two readings that no hand can move
     smoothing: float = 0.3         # weight of a new reading in the smoothed box
     duplicate_distance: float = 1.0  # two readings of one code closer than this (card sizes)
     #                                  are one card read twice (e.g. both corners)
@@ -55,8 +56,9 @@ class CardTrack:
     placed_frame: int | None = None
     confidence_sum: float = 0.0
     readings: int = 0
-    rest_box: np.ndarray = field(default_factory=lambda: np.zeros(4, np.float32))
     placed_box: np.ndarray | None = None  # where it was placed (or last reported moved to)
+    # the box when the current resting stretch began: a slow drift away from it is a move
+    anchor: np.ndarray = field(default_factory=lambda: np.zeros(4, np.float32))
     relocation: np.ndarray | None = None  # a far reading that may be the card put elsewhere
     relocation_since: float = 0.0
 
@@ -175,9 +177,8 @@ class CardTracker:
             track.relocation, track.relocation_since = box.copy(), time
         if time - track.relocation_since >= self.config.relocate_after:
             track.relocation = None
-            track.rest_box = box.copy()  # the move happens now, no slow smoothing towards it
             track.rest_since = time
-            track.box = box.copy()
+            track.box, track.anchor = box.copy(), box.copy()
             return True
         return False
 
@@ -190,16 +191,24 @@ class CardTracker:
         if track is None or track.state is TrackState.GONE or (
                 track.state is TrackState.CANDIDATE
                 and time - track.last_seen > config.forget_candidate_after):
-            track = CardTrack(card, box.copy(), box.copy(), time, time, time, rest_box=box.copy())
+            track = CardTrack(card, box.copy(), box.copy(), time, time, time, anchor=box.copy())
             self.tracks[card] = track
-        moved = np.linalg.norm(_center(box) - _center(track.rest_box)) / _box_size(box)
+        if track.state is TrackState.CANDIDATE and np.linalg.norm(
+                _center(box) - track.center) / _box_size(box) > config.teleport_distance:
+            # no hand moves a card this far in one frame: the earlier reading was a stray
+            # misread of this code, so where the card came in from starts here
+            track.first_box = box.copy()
+        # a jump away from the smoothed place (whose own noise is small) or a slow drift of it
+        # since the resting stretch began is a hand moving the card; jitter is neither
+        moved = np.linalg.norm(_center(box) - track.center) / _box_size(box)
+        if moved <= config.still_tolerance:
+            track.box = (1 - config.smoothing) * track.box + config.smoothing * box
+            moved = np.linalg.norm(track.center - _center(track.anchor)) / track.size
         if moved > config.still_tolerance:
             # a real move, not jitter: follow it at once and start a new resting stretch
-            track.rest_box = box.copy()
             track.rest_since = time
             track.box = box.copy()
-        else:
-            track.box = (1 - config.smoothing) * track.box + config.smoothing * box
+            track.anchor = box.copy()
         track.last_seen = time
         track.confidence_sum += confidence
         track.readings += 1

@@ -180,10 +180,20 @@ def test_a_low_confidence_card_and_what_builds_on_it_become_questions() -> None:
     play(scene, "7S", BOTTOM, (500, 360))
     scene.slide("9S", TOP, (515, 375), confidence=0.4)
     scene.wait(0.6)
-    play(scene, "10S", TOP, (620, 360))      # a throw-in on a bout with a doubtful card
+    play(scene, "10S", BOTTOM, (620, 360))   # a throw-in on a bout with a doubtful card
     kinds = [q.candidates[0]["type"] for q in questions(scene)]
     assert kinds == ["defend", "throw_in"]
     assert [e["type"] for e in events(scene)] == ["deal", "trump", "attack"]
     pipeline = scene.target
     pipeline.answer(pipeline.questions[0], 0)
     assert pipeline.events[-1].event["type"] == "defend" and len(pipeline.questions) == 1
+
+
+def test_a_card_the_defender_lays_beside_the_bout_is_asked_about() -> None:
+    scene = start()
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (620, 360))       # from the defender, not over 7S
+    [question] = questions(scene)
+    assert question.candidates[0] == {"type": "defend", "player": "Boris", "card": "9S",
+                                      "on": "7S"}
+    assert [e["type"] for e in events(scene)] == ["deal", "trump", "attack"]

@@ -161,3 +161,21 @@ def test_mean_confidence_is_kept_for_doubtful_readings() -> None:
     scene.put("7S", (400, 300), confidence=0.4)
     scene.wait(1.0)
     assert abs(scene.target.tracks["7S"].confidence - 0.4) < 1e-6
+
+
+def test_a_card_pushed_slowly_is_not_placed_until_it_stops() -> None:
+    scene = Scene(CardTracker())
+    scene.slide("7S", (200, 300), (500, 300), seconds=2.0)  # 150 px/s: slower than a slide in
+    assert placed(scene) == []
+    scene.wait(0.5)
+    [(frame, _)] = placed(scene)
+    assert np.allclose(scene.target.tracks["7S"].center, (500, 300), atol=2)
+
+
+def test_heavy_jitter_does_not_delay_placing() -> None:
+    for seed in range(5):
+        scene = Scene(CardTracker(), jitter=4.0, seed=seed)
+        scene.put("7S", (400, 300))
+        scene.wait(1.0)
+        [(frame, _)] = placed(scene)
+        assert frame / FPS <= 0.45

@@ -1,0 +1,128 @@
+"""Measuring tracking + table reading + event inference on whole games, without a model.
+
+Each game log is acted out as noisy detections (`ScriptedGame`), run through a `TablePipeline`
+with a real referee, and the events it emits are aligned with the camera-visible ground truth:
+event precision and recall, fouls caught, false fouls, questions asked, how long after a card came
+to rest its event appeared, and how many frames per second the pipeline (without the detector)
+processes. `python -m vision.inference_eval LOG.jsonl...` prints the figures as JSON.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from vision.pipeline import TablePipeline
+from vision.scripted_game import ScriptConfig, ScriptedGame
+
+CARD_EVENTS = {"trump", "attack", "throw_in", "defend", "transfer", "pass_on", "open_draw",
+               "deal_card"}
+
+
+def canonical(event: dict) -> str:
+    """What must match: the notation's own fields (a camera's `deal` has no hands), cards sorted."""
+    kept = {k: v for k, v in event.items() if k not in ("hands", "foul", "frame", "time")}
+    for key in ("cards", "table"):  # the order cards are laid in is not part of the event
+        if isinstance(kept.get(key), list):
+            kept[key] = sorted(kept[key])
+    return json.dumps(kept, sort_keys=True)
+
+
+@dataclass
+class GameScore:
+    variant: str
+    truth: int = 0
+    emitted: int = 0
+    matched: int = 0
+    fouls: int = 0
+    fouls_caught: int = 0
+    false_fouls: int = 0
+    questions: int = 0
+    frames: int = 0
+    seconds: float = 0.0
+    latencies: list[float] = field(default_factory=list)
+    misses: list[str] = field(default_factory=list)
+    extras: list[str] = field(default_factory=list)
+
+
+def score_game(events: list[dict], *, seed: int = 0,
+               config: ScriptConfig | None = None) -> GameScore:
+    config = config or ScriptConfig()
+    game = ScriptedGame(events, config, seed)
+    frames = list(game.frames())
+    pipeline = TablePipeline.with_referee(events[0], seats=game.seats,
+                                          frame_size=config.frame_size)
+    started = time.perf_counter()
+    for frame, stamp, detections in frames:
+        pipeline.update(frame, stamp, detections)
+    score = GameScore(events[0].get("variant", "classic"), frames=len(frames),
+                      seconds=time.perf_counter() - started)
+    judged = pipeline.verdicts[1:]  # the setup was given, not seen
+    truth = game.truth
+    score.truth, score.emitted, score.questions = len(truth), len(judged), len(pipeline.questions)
+    score.fouls = sum(not t.ok for t in truth)
+    matcher = difflib.SequenceMatcher(a=[canonical(t.event) for t in truth],
+                                      b=[canonical(v.event.event) for v in judged],
+                                      autojunk=False)
+    pairs = {block.b + k: block.a + k for block in matcher.get_matching_blocks()
+             for k in range(block.size)}  # emitted index -> truth index
+    for said_index, seen_index in pairs.items():
+        seen, said = truth[seen_index], judged[said_index]
+        if not seen.ok and not said.verdict.ok:
+            score.fouls_caught += 1
+        if seen.event["type"] in CARD_EVENTS:
+            score.latencies.append((said.event.frame - seen.frame) / config.fps)
+    score.matched = len(pairs)
+    score.false_fouls = sum(1 for i, v in enumerate(judged)
+                            if not v.verdict.ok and (i not in pairs or truth[pairs[i]].ok))
+    score.misses = [canonical(t.event) for i, t in enumerate(truth)
+                    if i not in set(pairs.values())]
+    score.extras = [canonical(v.event.event) for i, v in enumerate(judged) if i not in pairs]
+    return score
+
+
+def summarize(scores: list[GameScore]) -> dict:
+    truth = sum(s.truth for s in scores)
+    emitted = sum(s.emitted for s in scores)
+    matched = sum(s.matched for s in scores)
+    fouls = sum(s.fouls for s in scores)
+    latencies = sorted(x for s in scores for x in s.latencies)
+    frames, seconds = sum(s.frames for s in scores), sum(s.seconds for s in scores)
+    return {
+        "games": len(scores),
+        "precision": round(matched / emitted, 4) if emitted else 1.0,
+        "recall": round(matched / truth, 4) if truth else 1.0,
+        "fouls": fouls,
+        "fouls_caught": round(sum(s.fouls_caught for s in scores) / fouls, 4) if fouls else 1.0,
+        "false_fouls_per_game": round(sum(s.false_fouls for s in scores) / max(len(scores), 1),
+                                      4),
+        "questions_per_game": round(sum(s.questions for s in scores) / max(len(scores), 1), 3),
+        "latency_median_s": round(latencies[len(latencies) // 2], 3) if latencies else None,
+        "latency_max_s": round(latencies[-1], 3) if latencies else None,
+        "pipeline_fps": round(frames / seconds, 1) if seconds else None,
+    }
+
+
+def load_log(path: str | Path) -> list[dict]:
+    return [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
+
+
+def main(argv: list[str] | None = None) -> int:
+    paths = sys.argv[1:] if argv is None else argv
+    if not paths:
+        print("usage: python -m vision.inference_eval LOG.jsonl...", file=sys.stderr)
+        return 2
+    scores = [score_game(load_log(path), seed=i) for i, path in enumerate(paths)]
+    for path, score in zip(paths, scores, strict=True):
+        print(json.dumps({"log": str(path), **summarize([score]), "misses": score.misses,
+                          "extras": score.extras}, ensure_ascii=False))
+    print(json.dumps({"summary": True, **summarize(scores)}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
