@@ -37,8 +37,8 @@ def check_in_hand(state: TableState, seat: int, cards: Iterable[Card]) -> None:
             unseen += 1
         elif place != seat:
             where_en, where_ru = place_names(state, place)
-            raise Foul("G8", f"{name} plays {card}, but {card} is {where_en}.",
-                       f"{name} играет {card.ru}, но {card.ru} {where_ru}.")
+            raise Foul("G8", f"{name} cannot have {card}: it is {where_en}.",
+                       f"У {name} не может быть {card.ru}: эта карта {where_ru}.")
     if unseen > state.counts[seat] - state.known[seat]:
         if state.hand_known(seat):
             raise Foul("G8", f"{name}'s hand is known and does not hold "
