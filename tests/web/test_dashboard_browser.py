@@ -132,7 +132,7 @@ def test_setup_play_a_bout_see_the_foul_live_finish_and_score(
     bar = by_css(table, '#match-chart rect.fools[data-player="Vera"]')
     assert float(bar.get_attribute("width")) > 0
     table.get(server.url + "/history/match/1")
-    assert by_css(table, "img.thumb").get_attribute("naturalWidth") != "0"
+    wait_for(table, lambda d: int(by_css(d, "img.thumb").get_attribute("naturalWidth")) > 0)
 
 
 def test_the_demo_plays_video_and_verdicts_in_russian(tmp_path: Path,
