@@ -47,7 +47,8 @@ def test_p1_no_stock_left_the_trump_stays_in_the_dealers_hand(trump: str, rule: 
     referee = played(events)
     assert_verdict(referee.apply({"type": "trump", "card": trump}), rule)
     if rule is None:
-        assert referee.snapshot()["stock"] == 0 and "AC" in referee.snapshot()["hands"]["F"]["known"]
+        snap = referee.snapshot()
+        assert snap["stock"] == 0 and "AC" in snap["hands"]["F"]["known"]
 
 
 @pytest.mark.parametrize("variant", PODKIDNOY)
