@@ -215,14 +215,24 @@ class GameFollower(LayoutPhases):
                    [track.card], doubt=doubt, doubt_ru=doubt_ru, alternatives=alternatives)
 
     def _defender_adds(self, track: CardTrack, out: list[Emitted]) -> None:
-        """The defender clearly laid a card beside the bout: a transfer in `transfer` (legal or
-        not, the referee judges); anywhere else most likely a defence laid askew: ask which."""
+        """The defender clearly laid a card beside the bout: a transfer if it can look like one
+        (legal or not, the referee judges); else most likely a defence laid askew: ask which."""
         view = self.view
         defender = view.defender
+        if view.took or self._snapshot().get("took"):
+            # he took: the bout is over for him even if its cards still lie there, so his card
+            # leads the next bout (out of turn or not: the referee judges)
+            self._close_bout(took=True, still_there=True)
+            view.lead_buffer.append(track)
+            self._flush_lead(out)
+            return
         doubt, doubt_ru = self._low_confidence(track)
         transfer = {"type": "transfer", "player": defender, "cards": [track.card]}
-        if self.variant == "transfer" and not view.took and rank_of(track.card) in {
-                rank_of(c) for c in view.reader.attacks}:
+        same_rank = rank_of(track.card) in {rank_of(c) for c in view.reader.attacks}
+        # a same-rank card before any defence is what a transfer looks like in every variant
+        # (outside `transfer` the referee calls it a P8 foul); later only `transfer` allows it
+        if same_rank and not view.took and (self.variant == "transfer"
+                                            or not view.reader.any_defence):
             self._emit(out, transfer, lambda: self._commit_transfer(track), [track.card],
                        doubt=doubt, doubt_ru=doubt_ru)
             return
@@ -288,22 +298,28 @@ class GameFollower(LayoutPhases):
         bout = view.reader.cards
         if not bout or any(card in on_table for card in bout):
             return  # nothing on the table yet, or still being swept
-        defender = view.defender
         took = bool(view.took or self._snapshot().get("took"))
         beaten = view.reader.all_beaten and not took
-
-        def commit() -> None:
-            # P7 and C6/C7: after a discard the defender leads; R7: he leads after a take too
-            view.leader = defender if beaten or self.variant == "round" else \
-                self._next_seat(defender)
-            view.defender, view.took = None, False
-
         if view.phase == "finished":
             view.reader.clear()  # the game is over: its last cards need no event
             return
         if took:
-            commit()  # the take was already said (inferred or entered): the bout just closes
-        else:
-            event = {"type": "discard"} if beaten else {"type": "take", "player": defender}
-            self._emit(out, event, commit, [])
+            self._close_bout(took=True)  # the take was said (inferred or entered): it just closes
+            return
+        event = {"type": "discard"} if beaten else {"type": "take", "player": view.defender}
+        self._emit(out, event, lambda: self._close_bout(took=not beaten), [])
         view.reader.clear()  # even when refused: the cards are gone all the same
+
+    def _close_bout(self, *, took: bool, still_there: bool = False) -> None:
+        """P7 and C6/C7: after a discard the defender leads; after a take his left neighbour
+        (R7: in round the defender leads after a take too). With `still_there`, the bout's cards
+        still lie on the table but are no longer the bout's: ignored until they go."""
+        view = self.view
+        defender = view.defender
+        if defender is not None:
+            view.leader = self._next_seat(defender) if took and self.variant != "round" \
+                else defender
+        if still_there:
+            view.reader.ignored.update(view.reader.cards)
+        view.reader.clear()
+        view.defender, view.took = None, False

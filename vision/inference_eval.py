@@ -13,14 +13,29 @@ import difflib
 import json
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from vision.pipeline import TablePipeline
 from vision.scripted_game import ScriptConfig, ScriptedGame
 
+T = TypeVar("T")
 CARD_EVENTS = {"trump", "attack", "throw_in", "defend", "transfer", "pass_on", "open_draw",
                "deal_card"}
+
+
+HEARD_NOT_SEEN = {"declare", "pass", "draw"}
+
+
+def camera_view(log: list[dict]) -> list[dict]:
+    """A log as the camera's referee knows it: no hands in a podkidnoy deal, and none of what is
+    said or done in the hands (declarations, passes, draws); the referee fills in the draws."""
+    from referee.simulate import conceal
+
+    return [event for event in conceal(log, keep_draws=False)
+            if event.get("type") not in HEARD_NOT_SEEN]
 
 
 def canonical(event: dict) -> str:
@@ -30,6 +45,23 @@ def canonical(event: dict) -> str:
         if isinstance(kept.get(key), list):
             kept[key] = sorted(kept[key])
     return json.dumps(kept, sort_keys=True)
+
+
+def takes_last(items: list[T], event_of: Callable[[T], dict]) -> list[T]:
+    """A take moved behind the throw-ins that follow it in its bout: the camera cannot hear when
+    the defender said "I take", only see the cards go, and either order is judged the same."""
+    ordered = list(items)
+    i = 0
+    while i < len(ordered):
+        if event_of(ordered[i]).get("type") == "take":
+            j = i
+            while j + 1 < len(ordered) and \
+                    event_of(ordered[j + 1]).get("type") in ("throw_in", "pass"):
+                j += 1
+            ordered.insert(j, ordered.pop(i))
+            i = j
+        i += 1
+    return ordered
 
 
 @dataclass
@@ -52,6 +84,7 @@ class GameScore:
 def score_game(events: list[dict], *, seed: int = 0,
                config: ScriptConfig | None = None) -> GameScore:
     config = config or ScriptConfig()
+    events = camera_view(events)
     game = ScriptedGame(events, config, seed)
     frames = list(game.frames())
     pipeline = TablePipeline.with_referee(events[0], seats=game.seats,
@@ -61,8 +94,8 @@ def score_game(events: list[dict], *, seed: int = 0,
         pipeline.update(frame, stamp, detections)
     score = GameScore(events[0].get("variant", "classic"), frames=len(frames),
                       seconds=time.perf_counter() - started)
-    judged = pipeline.verdicts[1:]  # the setup was given, not seen
-    truth = game.truth
+    judged = takes_last(pipeline.verdicts[1:], lambda v: v.event.event)  # setup: given, not seen
+    truth = takes_last(game.truth, lambda t: t.event)
     score.truth, score.emitted, score.questions = len(truth), len(judged), len(pipeline.questions)
     score.fouls = sum(not t.ok for t in truth)
     matcher = difflib.SequenceMatcher(a=[canonical(t.event) for t in truth],

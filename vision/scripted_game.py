@@ -5,7 +5,8 @@ lies face up on the table into cards sliding in from the acting player's seat, r
 covered by hands, and leaving: with jitter, missed frames and stray misreads. It writes the ground
 truth beside it (the camera-visible events, each with the frame its card came to rest). It
 measures the tracking and inference layers on whole games without a model; a refused event (an
-injected foul) is acted out as a card laid down and taken back.
+injected foul) is acted out as a card laid down and taken back. Logs should be as a camera knows
+them (`referee.simulate.conceal`): an injected foul that only the hands would show is left out.
 """
 
 from __future__ import annotations
@@ -147,8 +148,8 @@ class ScriptedGame:
         self._wait(self.config.clear_seconds)
 
     def _act(self, event: dict) -> None:
-        before = self._roles
         kind = event.get("type")
+        before = self._roles
         if kind == "pass_on":  # the new card is laid on the one it cannot beat
             covered = next((p["attack"] for p in self._referee.snapshot()["table"]
                             if p["defence"] is None), None)
@@ -156,6 +157,11 @@ class ScriptedGame:
                 x, y = before[covered][1]
                 self._pass_on_spot[event.get("card")] = (x + 20, y + 28)
         verdict = self._referee.apply(event)
+        if verdict.ok and "foul" in event:
+            # an injected foul the camera's referee cannot judge (it needs the hands): the
+            # simulator's game went on without it, so this game does too
+            self._referee.undo()
+            return
         after = self._layout(self._referee.snapshot()) if verdict.ok else before
         actor = event.get("player") or self.setup["dealer"]
         if actor not in self.seats.names:
@@ -173,12 +179,12 @@ class ScriptedGame:
         passing = {c: self._passing_spot(event, c) for c in own if c not in after}
         if kind == "new_game":
             self._remove(list(self._visible))
-        if kind in VISIBLE:
-            rest_frame = len(self._frames) + round(self.config.slide_seconds * self.config.fps)
-            self.truth.append(TruthEvent(event, True, rest_frame))
         if kind not in PLACE_FIRST and leaving:
             self._remove(leaving)
             leaving = []
+        if kind in VISIBLE:  # its card comes to rest at the end of the slide
+            rest_frame = len(self._frames) + round(self.config.slide_seconds * self.config.fps)
+            self.truth.append(TruthEvent(event, True, rest_frame))
         if arriving or passing:
             self._slide({**arriving, **passing}, actor)
         if leaving or passing:
@@ -196,10 +202,10 @@ class ScriptedGame:
     def _refused(self, event: dict, actor: str, own: list[str]) -> None:
         """A foul: the card is laid where the player meant it, then taken back."""
         kind = event.get("type")
-        if kind in VISIBLE:
+        shown = {c: self._passing_spot(event, c) for c in own if c not in self._visible}
+        if kind in VISIBLE and shown:  # a refused event without cards leaves no trace to see
             rest_frame = len(self._frames) + round(self.config.slide_seconds * self.config.fps)
             self.truth.append(TruthEvent(event, False, rest_frame))
-        shown = {c: self._passing_spot(event, c) for c in own if c not in self._visible}
         if kind in ("attack", "throw_in", "transfer"):
             free = [self._bout_slot(i) for i in range(8, 12)]
             shown = dict(zip(shown, free, strict=False))
