@@ -276,6 +276,8 @@ def apply_defend(state: TableState, event: Defend) -> None:
             "not on the table", "не на столе")
         raise Foul("G8", f"{on} is {where_en}, not an attack card on the table.",
                    f"{on.ru} {where_ru}, это не карта хода на столе.")
+    if seat == state.rules.dummy and not state.rules.options["active_dummy"]:
+        raise Foul("D3", "The dummy never defends.", "Болван никогда не отбивается.")
     if seat != state.defender:
         raise Foul(variant.defence_rule, f"{_name(state, state.defender)} defends this bout, "
                    f"not {event.player}.",
