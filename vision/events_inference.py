@@ -112,16 +112,19 @@ class GameFollower(LayoutPhases):
             view.layout = []
         if view.lead_buffer and self._time - view.lead_buffer[-1].placed_at >= self._group_window:
             self._flush_lead(out)
+
     # -- the main phase ------------------------------------------------------------------------
 
     @property
     def _group_window(self) -> float:
-        return self.config.round_group_window if self.variant == "round" \
-            else self.config.group_window
-
-    @property
-    def _leads_groups(self) -> bool:
-        return self.variant == "round" or bool(self.options.get("lead_group"))
+        """How long a lead stays open for more cards: round's 1/3/5-card attacks and
+        `lead_group` wait for the rest; otherwise only cards laid at the same moment join (a
+        two-card lead where one card is allowed is then read as the foul it is)."""
+        if self.variant == "round":
+            return self.config.round_group_window
+        if self.options.get("lead_group"):
+            return self.config.group_window
+        return self.config.together_window
 
     def _play_card(self, track: CardTrack, out: list[Emitted]) -> None:
         view = self.view
@@ -133,14 +136,16 @@ class GameFollower(LayoutPhases):
             self._defend(track, placement.on, out)
             return
         if view.lead_buffer:
-            if self.variant == "round" or rank_of(track.card) == rank_of(view.lead_buffer[0].card):
+            first = view.lead_buffer[0]
+            together = (track.placed_at or 0.0) - (first.placed_at or 0.0) \
+                <= self.config.together_window
+            if together or self.variant == "round" or (
+                    self.options.get("lead_group") and rank_of(track.card) == rank_of(first.card)):
                 view.lead_buffer.append(track)
                 return
             self._flush_lead(out)
         if not view.reader.pairs:  # a new bout's lead (also after a refused lead)
             view.lead_buffer.append(track)
-            if not self._leads_groups:
-                self._flush_lead(out)
             return
         self._add_to_bout(track, out)
 

@@ -23,7 +23,8 @@ Emitted = TableEvent | Question
 
 @dataclass(frozen=True)
 class InferenceConfig:
-    group_window: float = 0.4    # lead cards placed this close together form one attack
+    group_window: float = 0.4    # lead_group: lead cards placed this close together are one attack
+    together_window: float = 0.1  # cards that come to rest this close are laid at once
     round_group_window: float = 1.0  # round attacks are 1, 3 or 5 cards: wait for all of them
     settle_window: float = 0.5   # layout deals (round, cross): quiet this long before reading
     layout_timeout: float = 3.0  # ... or this long when cards are missing from the layout

@@ -193,10 +193,15 @@ class ScriptedGame:
 
     def _passing_spot(self, event: dict, card: str) -> tuple[float, float]:
         """Where a card lies that leaves in the same act: a beating draw lies on its target."""
+        if event.get("type") == "pass_on" and card in self._pass_on_spot:
+            return self._pass_on_spot.pop(card)
         target = event.get("beats") or event.get("on")
         if target and target in self._visible:
             x, y = self._visible[target]
             return (x + 20, y + 28)
+        if event.get("type") == "deal_card" and event.get("to") in self.seats.names:
+            x, y = self._pile_spot(event["to"])  # on the pile it was meant for
+            return (x + 12, y + 12)
         return self._stock_spot if event.get("type") == "trump" else self._bout_slot(7)
 
     def _refused(self, event: dict, actor: str, own: list[str]) -> None:
