@@ -1,0 +1,112 @@
+"""Property tests over simulated matches (hypothesis): games end, cards are conserved at every
+step, logs round-trip through the notation, the referee never flags a legal simulated move and
+always flags an injected foul with its rule id."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee import Referee, parse_event
+from referee.rules import BOOL_OPTIONS
+from referee.simulate import MAX_EVENTS_PER_GAME, conceal, simulate_match
+
+PROPERTY = settings(max_examples=40, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def matches(draw: st.DrawFn, fouls: bool = False) -> dict[str, Any]:
+    variant = draw(st.sampled_from(["classic", "transfer", "dummy", "round", "cross"]))
+    deck = draw(st.sampled_from([36, 52]))
+    top = 5 if variant == "dummy" and deck == 36 else 6
+    options = {name: draw(st.booleans()) for name in BOOL_OPTIONS}
+    options["first_move"] = draw(st.sampled_from(["under", "from_under"]))
+    return {"variant": variant, "players": draw(st.integers(2, top)), "deck": deck,
+            "games": draw(st.integers(1, 2)), "seed": draw(st.integers(0, 10**6)),
+            "fouls": draw(st.sampled_from([0.05, 0.2])) if fouls else 0.0, "options": options}
+
+
+def replay(log: list[dict]) -> tuple[Referee, list[Any]]:
+    referee = Referee()
+    return referee, [referee.apply(event) for event in log]
+
+
+def assert_conserved(referee: Referee) -> None:
+    state = referee.state
+    if state.rules is None or state.phase == "deal" and not any(state.counts):
+        return
+    assert state.total_cards() == state.rules.deck_size
+    assert all(count >= 0 for count in state.counts) and state.stock >= 0
+    for seat, count in enumerate(state.counts):
+        known = sum(1 for place in state.where.values() if place == seat)
+        assert known == state.known[seat] <= count
+    assert len(set(state.discard)) == len(state.discard)
+
+
+@PROPERTY
+@given(matches())
+def test_games_end_cards_are_conserved_and_legal_moves_pass(match: dict[str, Any]) -> None:
+    log = simulate_match(**match)
+    referee = Referee()
+    events_in_game = 0
+    for event in log:
+        verdict = referee.apply(event)
+        assert verdict.ok, (event, verdict)
+        assert_conserved(referee)
+        events_in_game = 0 if event["type"] == "new_game" else events_in_game + 1
+        assert events_in_game <= MAX_EVENTS_PER_GAME + 50
+    outcomes = referee.outcomes()
+    assert len(outcomes) == match["games"] and all(o["finished"] for o in outcomes)
+    for outcome in outcomes:
+        assert outcome["draw"] == (outcome["fool"] is None and not outcome.get("winners"))
+
+
+@PROPERTY
+@given(matches())
+def test_logs_round_trip_through_the_notation(match: dict[str, Any]) -> None:
+    log = simulate_match(**match)
+    for event in log:
+        line = json.dumps(event)
+        assert parse_event(line).to_dict() == event == json.loads(parse_event(line).to_json())
+    again, _ = replay([parse_event(event).to_json() for event in log])
+    first, _ = replay(log)
+    assert again.snapshot() == first.snapshot()
+
+
+@PROPERTY
+@given(matches(fouls=True))
+def test_every_injected_foul_is_flagged_with_its_rule(match: dict[str, Any]) -> None:
+    log = simulate_match(**match)
+    _, verdicts = replay(log)
+    for event, verdict in zip(log, verdicts, strict=True):
+        if "foul" in event:
+            assert (verdict.ok, verdict.rule) == (False, event["foul"]), (event, verdict)
+        else:
+            assert verdict.ok, (event, verdict)
+
+
+@PROPERTY
+@given(matches(), st.booleans())
+def test_what_a_camera_sees_is_judged_the_same(match: dict[str, Any], keep_draws: bool) -> None:
+    log = simulate_match(**match)
+    full, _ = replay(log)
+    seen, verdicts = replay(conceal(log, keep_draws))
+    assert all(v.ok for v in verdicts), [v for v in verdicts if not v.ok][:1]
+    assert seen.outcomes() == full.outcomes()
+    assert_conserved(seen)
+
+
+@settings(max_examples=20, deadline=None)
+@given(matches(), st.data())
+def test_undo_restores_the_previous_state(match: dict[str, Any], data: st.DataObject) -> None:
+    log = simulate_match(**match)
+    cut = data.draw(st.integers(1, len(log) - 1))
+    referee, _ = replay(log[:cut])
+    before = referee.snapshot()
+    referee.apply(log[cut])
+    referee.undo()
+    assert referee.snapshot() == before
