@@ -31,6 +31,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--pin", help="the PIN for remote players (default: a random one)")
     parser.add_argument("--demo-log", type=Path, help="the event log the demo replays")
     parser.add_argument("--pace", type=float, default=1.5, help="demo: seconds between events")
+    parser.add_argument("--fps", type=float, default=0.0,
+                        help="demo: frames per second, like a camera (default: on a change)")
     parser.add_argument("--verbose", action="store_true", help="log every request")
     return parser.parse_args(argv)
 
@@ -49,7 +51,7 @@ def choose_source(args: argparse.Namespace) -> LiveSource | None:
     if args.demo_log is not None and not args.demo_log.is_file():
         raise SystemExit(f"durak-table serve: no such log: {args.demo_log}")
     try:
-        return ReplaySource(demo_logs(args.demo_log), pace=args.pace)
+        return ReplaySource(demo_logs(args.demo_log), pace=args.pace, fps=args.fps)
     except ValueError as error:
         raise SystemExit(f"durak-table serve: {error}") from None
 

@@ -79,7 +79,7 @@ class ReplaySource:
     description = "demo replay"
 
     def __init__(self, logs: list[list[dict[str, Any]]], pace: float = 1.5,
-                 loop: bool = True) -> None:
+                 loop: bool = True, fps: float = 0.0) -> None:
         logs = [log for log in logs if log and log[0].get("type") == "setup"]
         if not logs:
             raise ValueError("a replayed log must start with a setup event")
@@ -87,18 +87,21 @@ class ReplaySource:
         self.logs = [[{k: v for k, v in e.items() if k != "foul"} for e in log] for log in logs]
         self.pace = pace
         self.loop = loop
+        self.fps = fps       # > 0: redraw at this rate like a camera, not only on a change
 
     def run(self, sink: SourceSink, stop: threading.Event) -> None:
         match_id: int | None = None
         log_number, position = 0, 0
-        drawn = -1
+        drawn, drawn_at = -1, 0.0
         next_at = time.monotonic() + self.pace
         while not stop.is_set():
-            if sink.version != drawn:
-                drawn = sink.version
+            camera_due = self.fps > 0 and time.monotonic() - drawn_at >= 1 / self.fps
+            if sink.version != drawn or camera_due:
+                drawn, drawn_at = sink.version, time.monotonic()
                 draw_sink_frame(sink)
             if time.monotonic() >= next_at:
-                next_at = time.monotonic() + self.pace
+                # keep the pace on average: the next event is due one pace after this one was
+                next_at = max(next_at + self.pace, time.monotonic())
                 events = self.logs[log_number]
                 if not sink.may_play_demo(match_id):
                     match_id, position = None, 0          # the players took the table
@@ -112,7 +115,7 @@ class ReplaySource:
                     log_number = (log_number + 1) % len(self.logs)
                     match_id, position = None, 0
                     next_at = time.monotonic() + 3 * self.pace
-            stop.wait(0.1)
+            stop.wait(min(0.1, 1 / self.fps) if self.fps > 0 else 0.1)
 
 
 class VideoSource:

@@ -8,6 +8,7 @@ back with exactly the match it had.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -47,11 +48,12 @@ class Judgement:
     event: dict[str, Any]
     verdict: dict[str, Any]
     origin: str
+    at: float = field(default_factory=time.time)      # when judged: feed latency is measured
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.event_id, "event": self.event, "verdict": self.verdict,
                 "origin": self.origin, "text": describe_event(self.event, "en"),
-                "text_ru": describe_event(self.event, "ru")}
+                "text_ru": describe_event(self.event, "ru"), "at": self.at}
 
 
 @dataclass
