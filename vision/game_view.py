@@ -29,8 +29,8 @@ class InferenceConfig:
     settle_window: float = 0.5   # layout deals (round, cross): quiet this long before reading
     layout_timeout: float = 3.0  # ... or this long when cards are missing from the layout
     doubtful_confidence: float = 0.6  # a card read with less mean confidence is asked about
-    direction_margin: float = 0.35    # cosine lead of the best seat before a direction is trusted
-    direction_min: float = 0.5        # cosine a seat needs at all to explain a direction
+    direction_max_deg: float = 40.0   # the seat a card came from lies within this angle of its path
+    direction_margin_deg: float = 15.0  # ... and this much nearer than any other seat
     conflict_frames: int = 8          # frames a card must be seen twice before we ask
 
 
@@ -107,11 +107,12 @@ class FollowerCore:
         ranked = self.seats.by_direction(start, track.center, among)
         if not ranked or np.linalg.norm(start - track.center) < 0.5 * track.size:
             return None, False
-        best, score = ranked[0]
-        runner_up = ranked[1][1] if len(ranked) > 1 else -1.0
-        clear = score >= self.config.direction_min and score - runner_up >= \
-            self.config.direction_margin
-        return best, clear
+        # angles, not cosines: cosines crowd together near 1, where 5-6 seats lie
+        angles = [float(np.degrees(np.arccos(np.clip(score, -1.0, 1.0)))) for _, score in ranked]
+        runner_up = angles[1] if len(angles) > 1 else 180.0
+        clear = angles[0] <= self.config.direction_max_deg and \
+            runner_up - angles[0] >= self.config.direction_margin_deg
+        return ranked[0][0], clear
 
     def _who_played(self, expected: str | None, track: CardTrack,
                     among: list[str]) -> tuple[str | None, list[str]]:
