@@ -87,6 +87,13 @@ class ScriptedGame:
         angle = 2 * math.pi * index / 12
         return (cx + 330 * math.cos(angle), cy + 200 * math.sin(angle))
 
+    def _free_ring_slots(self) -> list[tuple[float, float]]:
+        """Ring places where no card lies now (nor is about to, in the current layout)."""
+        taken = [*self._visible.values(), *(spot for _, spot in self._roles.values())]
+        free = [self._ring_slot(i) for i in range(12)
+                if all(math.dist(self._ring_slot(i), spot) > 1.0 for spot in taken)]
+        return free or [self._ring_slot(0)]
+
     def _pile_spot(self, owner: str) -> tuple[float, float]:
         cx, cy = self._center
         x, y = self.seats.point(owner)
@@ -199,6 +206,8 @@ class ScriptedGame:
         if target and target in self._visible:
             x, y = self._visible[target]
             return (x + 20, y + 28)
+        if event.get("type") == "open_draw":  # laid beside the table cards
+            return self._free_ring_slots()[0]
         if event.get("type") == "deal_card" and event.get("to") in self.seats.names:
             x, y = self._pile_spot(event["to"])  # on the pile it was meant for
             return (x + 12, y + 12)
@@ -214,10 +223,7 @@ class ScriptedGame:
         if kind in ("attack", "throw_in", "transfer"):
             free = [self._bout_slot(i) for i in range(8, 12)]
             shown = dict(zip(shown, free, strict=False))
-        if kind == "open_draw" and not event.get("beats"):  # laid beside the table cards
-            taken = {spot for _, spot in self._roles.values()}
-            free = [self._ring_slot(i) for i in range(12) if self._ring_slot(i) not in taken]
-            shown = dict(zip(shown, free, strict=False))
+
         if not shown:
             self._wait(self.config.rest_seconds)
             return
