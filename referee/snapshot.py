@@ -20,6 +20,7 @@ def snapshot(referee: Referee) -> dict[str, Any]:
         "game": state.game, "phase": state.phase,
         "trump": None if state.trump is None else str(state.trump),
         "trump_suit": state.trump_suit, "stock": state.stock, "discard": len(state.discard),
+        "discard_cards": codes(state.discard),
         "hands": {}, "attacker": None, "defender": None, "table": [], "took": state.took,
         "out": [], "next": "a setup starts the match", "score": {}, "games": games,
     }
