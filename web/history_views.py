@@ -10,7 +10,9 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 
 from . import match_store
 from .db import get_db
+from .event_text import describe_event
 from .i18n import t
+from .table_image import render_table, to_jpeg
 
 bp = Blueprint("history", __name__, url_prefix="/history")
 
@@ -47,8 +49,8 @@ def match(match_id: int) -> str:
     return render_template("history_match.html", match=row, by_game=by_game, games=games)
 
 
-@bp.get("/match/<int(max=999999999999):match_id>/replay")
-def replay(match_id: int) -> str:
+def replayed(match_id: int) -> tuple[Any, list[Any], int, dict[str, Any]]:
+    """(match row, its event rows, the step asked for, the referee's snapshot at that step)."""
     row = match_or_404(match_id)
     rows = match_store.event_rows(get_db(), match_id)
     step_text = request.args.get("step", "1")
@@ -61,9 +63,23 @@ def replay(match_id: int) -> str:
             referee.undo()
         else:
             referee.apply(json.loads(event_row["body"]))
+    return row, rows, step, referee.snapshot()
+
+
+@bp.get("/match/<int(max=999999999999):match_id>/replay")
+def replay(match_id: int) -> str:
+    row, rows, step, snapshot = replayed(match_id)
     current = dict(rows[step - 1], event=json.loads(rows[step - 1]["body"])) if rows else None
     return render_template("replay.html", match=row, step=step, steps=len(rows),
-                           snapshot=referee.snapshot(), current=current)
+                           snapshot=snapshot, current=current)
+
+
+@bp.get("/match/<int(max=999999999999):match_id>/replay.jpg")
+def replay_image(match_id: int) -> Response:
+    _, rows, step, snapshot = replayed(match_id)
+    caption = describe_event(json.loads(rows[step - 1]["body"])) if rows else ""
+    foul = bool(rows) and rows[step - 1]["kind"] == "event" and not rows[step - 1]["ok"]
+    return Response(to_jpeg(render_table(snapshot, caption, foul)), mimetype="image/jpeg")
 
 
 def foul_image(event_id: int, column: str) -> Response:

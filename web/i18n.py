@@ -25,7 +25,7 @@ RUSSIAN: dict[str, str] = {
     "in progress": "идёт",
     # live
     "Verdicts": "Решения судьи", "Sound on": "Включить звук", "Foul": "Нарушение",
-    "The table, live": "Стол, прямая трансляция", "Accepted": "Принято",
+    "The table, live": "Стол, прямая трансляция", "The table": "Стол", "Accepted": "Принято",
     "No camera: enter events by hand.": "Камеры нет: вводите ходы вручную.",
     "Choose an answer.": "Выберите ответ.",
     "That question was already answered.": "На этот вопрос уже ответили.",

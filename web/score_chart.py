@@ -49,9 +49,15 @@ def with_zero_rows(scores: list[PlayerScore], names: list[str]) -> list[PlayerSc
     return scores + [PlayerScore(name, 0, 0, 0) for name in names if name not in known]
 
 
-def bars(scores: list[PlayerScore], width: float = 480, row_height: float = 30,
-         label_width: float = 110) -> list[tuple[PlayerScore, float, list[Bar]]]:
-    """Per player: (score, y of the row, three bars side by side) scaled to the widest value."""
+@dataclass
+class Chart:
+    rows: list[tuple[PlayerScore, float, list[Bar]]]   # (score, y of the row, its three bars)
+    height: float
+
+
+def bars(scores: list[PlayerScore], width: float = 480, row_height: float = 48,
+         label_width: float = 110) -> Chart:
+    """Per player three bars (wins, draws, fools) scaled to the widest value."""
     top = max([1] + [max(s.fools, s.wins, s.draws) for s in scores])
     scale = (width - label_width - 30) / top
     rows = []
@@ -63,4 +69,4 @@ def bars(scores: list[PlayerScore], width: float = 480, row_height: float = 30,
             row.append(Bar(label_width, y + offset * row_height / 3, value * scale,
                            row_height / 3 - 1, value, kind))
         rows.append((score, y, row))
-    return rows
+    return Chart(rows, len(scores) * row_height * 1.2 + 24)

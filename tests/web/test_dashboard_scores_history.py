@@ -65,6 +65,9 @@ def test_history_lists_matches_games_and_replays_step_by_step(client: FlaskClien
     assert ">5</span> / 6" in client.get("/history/match/1/replay?step=5").get_data(as_text=True)
     assert ">6</span> / 6" in client.get("/history/match/1/replay?step=600").get_data(as_text=True)
     assert client.get("/history/match/1/replay?step=-1").status_code == 400
+    picture = client.get("/history/match/1/replay.jpg?step=5")
+    assert picture.mimetype == "image/jpeg" and picture.data[:2] == b"\xff\xd8"
+    assert client.get("/history/match/1/replay.jpg?step=x").status_code == 400
     assert client.get("/history/match/9").status_code == 404
     assert client.get("/history/match/9/replay").status_code == 404
     assert client.get("/history/foul/1.jpg").status_code == 404
