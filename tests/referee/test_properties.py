@@ -5,6 +5,7 @@ always flags an injected foul with its rule id."""
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -14,7 +15,9 @@ from referee import Referee, parse_event
 from referee.rules import BOOL_OPTIONS
 from referee.simulate import MAX_EVENTS_PER_GAME, conceal, simulate_match
 
-PROPERTY = settings(max_examples=40, deadline=None,
+# REFEREE_EXAMPLES=1000 for a deeper search; the default keeps the suite at a few seconds
+EXAMPLES = int(os.environ.get("REFEREE_EXAMPLES", "40"))
+PROPERTY = settings(max_examples=EXAMPLES, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -100,7 +103,7 @@ def test_what_a_camera_sees_is_judged_the_same(match: dict[str, Any], keep_draws
     assert_conserved(seen)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=max(EXAMPLES // 2, 1), deadline=None)
 @given(matches(), st.data())
 def test_undo_restores_the_previous_state(match: dict[str, Any], data: st.DataObject) -> None:
     log = simulate_match(**match)
@@ -110,3 +113,44 @@ def test_undo_restores_the_previous_state(match: dict[str, Any], data: st.DataOb
     referee.apply(log[cut])
     referee.undo()
     assert referee.snapshot() == before
+
+
+CARD_CODES = [f"{rank}{suit}" for rank in ("2", "6", "7", "9", "10", "Q", "A") for suit in "SHDC"]
+
+
+@st.composite
+def stray_events(draw: st.DrawFn, seats: list[str]) -> dict[str, Any]:
+    """Any event a confused camera or player could send at any moment."""
+    player = draw(st.sampled_from([*seats, "Zoe"]))
+    card = draw(st.sampled_from(CARD_CODES))
+    cards = draw(st.lists(st.sampled_from(CARD_CODES), min_size=1, max_size=3))
+    return draw(st.sampled_from([
+        {"type": "attack", "player": player, "cards": cards},
+        {"type": "throw_in", "player": player, "cards": cards},
+        {"type": "defend", "player": player, "card": card, "on": cards[0]},
+        {"type": "transfer", "player": player, "cards": cards},
+        {"type": "pass", "player": player}, {"type": "take", "player": player},
+        {"type": "pass_on", "player": player, "card": card}, {"type": "discard"},
+        {"type": "draw", "player": player, "count": len(cards)},
+        {"type": "draw", "player": player, "cards": cards},
+        {"type": "open_draw", "player": player, "card": card, "beats": cards[0]},
+        {"type": "deal_card", "player": player, "card": card, "to": seats[0]},
+        {"type": "declare", "player": player, "lowest_trump": card},
+        {"type": "declare", "player": player, "no_trump": True},
+        {"type": "new_game"}, {"type": "deal"}, {"type": "trump", "card": card},
+    ]))
+
+
+@PROPERTY
+@given(matches(), st.data())
+def test_stray_events_never_break_the_referee(match: dict[str, Any], data: st.DataObject) -> None:
+    log = simulate_match(**match)
+    seats = log[0]["seats"]
+    referee = Referee()
+    for event in log[:data.draw(st.integers(1, len(log)))]:
+        referee.apply(event)
+    for _ in range(25):
+        verdict = referee.apply(data.draw(stray_events(seats)))
+        assert "could not judge" not in verdict.message, verdict
+        assert verdict.ok or verdict.rule is not None
+        assert_conserved(referee)
