@@ -74,13 +74,16 @@ def video() -> Response:
 
 
 def mjpeg_stream(hub: FrameHub, resend_seconds: float = 1.0) -> Iterator[bytes]:
+    # Each part ends with the next boundary: browsers show a part only once they see the
+    # boundary after it, so sending it late would keep every frame one frame behind.
+    yield f"--{BOUNDARY}\r\n".encode()
     seen = -1
     while not hub.closed:
         seen, jpeg = hub.wait_newer(seen, resend_seconds)
         if jpeg is None:
             continue
-        yield (f"--{BOUNDARY}\r\nContent-Type: image/jpeg\r\nContent-Length: {len(jpeg)}\r\n\r\n"
-               .encode() + jpeg + b"\r\n")
+        yield (f"Content-Type: image/jpeg\r\nContent-Length: {len(jpeg)}\r\n\r\n".encode()
+               + jpeg + f"\r\n--{BOUNDARY}\r\n".encode())
 
 
 @bp.get("/frame.jpg")

@@ -88,12 +88,13 @@ def _draw_seats(draw: ImageDraw.ImageDraw, snapshot: dict[str, Any]) -> None:
 
 
 def _draw_pairs(draw: ImageDraw.ImageDraw, table: list[dict[str, Any]]) -> None:
-    left = WIDTH / 2 - len(table) * (CARD_W + 14) / 2
-    for index, pair in enumerate(table[:8]):
-        x = left + index * (CARD_W + 14)
-        draw_card(draw, x, 130, pair.get("attack"))
-        if pair.get("defence"):
-            draw_card(draw, x + 8, 158, pair["defence"], outline=(40, 110, 200))
+    step = CARD_W + 30
+    left = WIDTH / 2 - len(table[:6]) * step / 2
+    for index, pair in enumerate(table[:6]):
+        x = left + index * step
+        draw_card(draw, x, 118, pair.get("attack"))
+        if pair.get("defence"):     # the beating card lies across, leaving the rank visible
+            draw_card(draw, x + 22, 150, pair["defence"], outline=(40, 110, 200))
 
 
 def to_jpeg(image: Image.Image, quality: int = 80) -> bytes:

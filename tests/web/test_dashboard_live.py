@@ -81,8 +81,11 @@ def test_mjpeg_serves_frames_of_the_one_capture_thread(source: tuple[Flask, Scri
     assert 'id="video"' in client.get("/live").get_data(as_text=True)
     response = client.get("/live/video.mjpeg", buffered=False)
     assert response.mimetype == "multipart/x-mixed-replace"
-    part = next(iter(response.response))
-    assert part.startswith(b"--frame\r\nContent-Type: image/jpeg") and b"\xff\xd8" in part
+    parts = iter(response.response)
+    assert next(parts) == b"--frame\r\n"
+    part = next(parts)
+    assert part.startswith(b"Content-Type: image/jpeg") and b"\xff\xd8" in part
+    assert part.endswith(b"\r\n--frame\r\n")          # the boundary comes with the frame
     response.close()
     assert client.get("/live/frame.jpg").data[:2] == b"\xff\xd8"
 
