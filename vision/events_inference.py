@@ -33,6 +33,7 @@ class GameFollower(LayoutPhases):
         out: list[Emitted] = []
         self._follow_snapshot()
         on_table = {track.card for track in table}
+        self._tracks = {track.card: track for track in table}
         for track in update.placed:
             self._placed(track, out)
         for track in update.moved:
@@ -128,6 +129,8 @@ class GameFollower(LayoutPhases):
 
     def _play_card(self, track: CardTrack, out: list[Emitted]) -> None:
         view = self.view
+        if view.reader.cards and self._swept_before(track):
+            self._bout_cleared(out)
         if view.lead_buffer and any(overlap(track.box, t.box) >= view.reader.min_overlap
                                     for t in view.lead_buffer):
             self._flush_lead(out)  # a defence on a lead still forming: the lead is complete
@@ -303,6 +306,24 @@ class GameFollower(LayoutPhases):
         bout = view.reader.cards
         if not bout or any(card in on_table for card in bout):
             return  # nothing on the table yet, or still being swept
+        self._bout_cleared(out)
+
+    def _swept_before(self, track: CardTrack) -> bool:
+        """This card lies where bout cards lay that were already unseen for `swept_after`
+        seconds when it first appeared: they were swept away (the tracker has not given up on
+        them yet) and this card starts something new. A hand hovering over the table hides
+        cards too, but only while a card is being brought in, and a throw-in lies beside."""
+        view = self.view
+        bout = [self._tracks.get(card) for card in view.reader.cards]
+        unseen = all(t is None or t.last_seen <= track.first_seen - self.config.swept_after
+                     for t in bout)
+        return bool(bout) and unseen and any(
+            t is not None and overlap(t.box, track.box) >= view.reader.min_overlap for t in bout)
+
+    def _bout_cleared(self, out: list[Emitted]) -> None:
+        """The bout's cards left the table: a discard if every attack card was beaten, else
+        the defender took them."""
+        view = self.view
         took = bool(view.took or self._snapshot().get("took"))
         beaten = view.reader.all_beaten and not took
         if view.phase == "finished":

@@ -25,6 +25,7 @@ Emitted = TableEvent | Question
 class InferenceConfig:
     group_window: float = 0.4    # lead_group: lead cards placed this close together are one attack
     together_window: float = 0.1  # cards that come to rest this close are laid at once
+    swept_after: float = 1.0     # a bout unseen this long when a new card comes was swept
     round_group_window: float = 1.0  # round attacks are 1, 3 or 5 cards: wait for all of them
     settle_window: float = 0.5   # layout deals (round, cross): quiet this long before reading
     layout_timeout: float = 3.0  # ... or this long when cards are missing from the layout
@@ -73,6 +74,7 @@ class FollowerCore:
         self.view = GameView()
         self._frame, self._time = 0, 0.0
         self._conflict_frames: dict[str, int] = {}
+        self._tracks: dict[str, CardTrack] = {}  # this frame's cards on the table, by code
 
     # -- seats and turns ---------------------------------------------------------------------
 

@@ -105,17 +105,37 @@ def score_game(events: list[dict], *, seed: int = 0,
              for k in range(block.size)}  # emitted index -> truth index
     for said_index, seen_index in pairs.items():
         seen, said = truth[seen_index], judged[said_index]
-        if not seen.ok and not said.verdict.ok:
-            score.fouls_caught += 1
         if seen.event["type"] in CARD_EVENTS:
             score.latencies.append((said.event.frame - seen.frame) / config.fps)
     score.matched = len(pairs)
-    score.false_fouls = sum(1 for i, v in enumerate(judged)
-                            if not v.verdict.ok and (i not in pairs or truth[pairs[i]].ok))
+    # a foul counts as caught when the camera's referee refused a reading of the same card
+    # about when it was laid, whatever it named it (a refused early attack may well be read
+    # as a refused throw-in: the players see that card flagged either way)
+    window = round(2.0 * config.fps)
+    refused = [v for v in judged if not v.verdict.ok]
+    truth_fouls = [t for t in truth if not t.ok]
+    score.fouls_caught = sum(1 for t in truth_fouls if any(
+        _same_card_near(t.event, t.frame, v.event.event, v.event.frame, window)
+        for v in refused))
+    score.false_fouls = sum(1 for v in refused if not any(
+        _same_card_near(t.event, t.frame, v.event.event, v.event.frame, window)
+        for t in truth_fouls))
     score.misses = [canonical(t.event) for i, t in enumerate(truth)
                     if i not in set(pairs.values())]
     score.extras = [canonical(v.event.event) for i, v in enumerate(judged) if i not in pairs]
     return score
+
+
+def _cards_of(event: dict) -> set[str]:
+    return set(event.get("cards") or ()) | {event[k] for k in ("card",) if k in event}
+
+
+def _same_card_near(seen: dict, seen_frame: int, said: dict, said_frame: int,
+                    window: int) -> bool:
+    cards = _cards_of(seen)
+    if not cards:
+        return seen.get("type") == said.get("type") and abs(said_frame - seen_frame) <= window
+    return bool(cards & _cards_of(said)) and abs(said_frame - seen_frame) <= window
 
 
 def summarize(scores: list[GameScore]) -> dict:
