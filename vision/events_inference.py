@@ -236,11 +236,9 @@ class GameFollower(LayoutPhases):
             return
         doubt, doubt_ru = self._low_confidence(track)
         transfer = {"type": "transfer", "player": defender, "cards": [track.card]}
-        same_rank = rank_of(track.card) in {rank_of(c) for c in view.reader.attacks}
-        # a same-rank card before any defence is what a transfer looks like in every variant
-        # (outside `transfer` the referee calls it a P8 foul); later only `transfer` allows it
-        if same_rank and not view.took and (self.variant == "transfer"
-                                            or not view.reader.any_defence):
+        # a card of the attack's rank from the defender is what a transfer looks like, in
+        # every variant and at any time: where it is not allowed the referee calls a P8 foul
+        if rank_of(track.card) in {rank_of(c) for c in view.reader.attacks}:
             self._emit(out, transfer, lambda: self._commit_transfer(track), [track.card],
                        doubt=doubt, doubt_ru=doubt_ru)
             return
