@@ -65,7 +65,10 @@ class LiveTable:
         origin = "demo" if match.source == "demo" else "live"
         return self.table.submit(event, origin).verdict
 
-    def ask(self, question: Question) -> None:
+    def ask(self, question: Any) -> None:
+        if not isinstance(question, Question):     # e.g. vision.table_events.Question
+            question = Question.from_candidates(question.text, question.text_ru,
+                                                question.candidates)
         self.questions.ask(question)
 
     def snapshot(self) -> dict[str, Any] | None:

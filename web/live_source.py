@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from .event_text import describe_event
 from .table_image import render_table, to_jpeg
 
 EXAMPLES_DIR = Path(__file__).resolve().parent.parent / "examples"
@@ -38,13 +39,19 @@ class Question:
     choices: list[tuple[str, dict[str, Any]]]      # (label, event to submit if chosen)
     id: int = field(default_factory=lambda: next(_question_ids))
 
+    @classmethod
+    def from_candidates(cls, text: str, text_ru: str, candidates: Iterable[dict[str, Any]]
+                        ) -> Question:
+        """From the vision layer's question (`text`, `text_ru`, `candidates`: events)."""
+        return cls(text, text_ru, [(describe_event(event), dict(event)) for event in candidates])
+
 
 class SourceSink(Protocol):
     """What a source may do to the dashboard."""
 
     def frame(self, jpeg: bytes) -> None: ...
     def event(self, event: dict[str, Any]) -> dict[str, Any] | None: ...
-    def ask(self, question: Question) -> None: ...
+    def ask(self, question: Any) -> None: ...     # a Question, or anything with candidates
     def snapshot(self) -> dict[str, Any] | None: ...
     def caption(self) -> tuple[str, bool]: ...     # last verdict's message, and whether a foul
     @property

@@ -128,3 +128,22 @@ def test_questions_from_the_source_are_answered_on_the_live_page(
     assert client.get("/live/state.json").json["snapshot"]["trump"] == "8D"
     assert post(client, "/live/answer", {"question": str(question.id),
                                          "choice": "1"}).status_code == 404
+
+
+def test_a_question_in_the_vision_layers_shape_is_accepted(
+        source: tuple[Flask, ScriptedSource]) -> None:
+    app, scripted = source
+    client = app.test_client()
+    start_match(client, camera="live")
+
+    class VisionQuestion:       # text, text_ru, candidates: what vision.table_events offers
+        text = "Which card did Vera lead?"
+        text_ru = "Какой картой пошла Vera?"
+        candidates = ({"type": "attack", "player": "Vera", "cards": ["6S"]},
+                      {"type": "attack", "player": "Vera", "cards": ["8S"]})
+
+    assert scripted.sink is not None
+    scripted.sink.ask(VisionQuestion())
+    client.set_cookie("lang", "ru")
+    page = client.get("/live/questions").get_data(as_text=True)
+    assert "Какой картой пошла Vera?" in page and "Vera ходит 8♠" in page
