@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import bouts, game_flow, openings
+from . import bout_end, bouts, game_flow, openings
 from .events import (
     Attack,
     Deal,
@@ -50,8 +50,8 @@ HANDLERS: dict[type[Event], Handler] = {
     Pass: bouts.apply_pass,
     Take: bouts.apply_take,
     PassOn: bouts.apply_pass_on,
-    Discard: bouts.apply_discard,
-    Draw: bouts.apply_draw,
+    Discard: bout_end.apply_discard,
+    Draw: bout_end.apply_draw,
     OpenDraw: openings.apply_open_draw,
     DealCard: openings.apply_deal_card,
 }

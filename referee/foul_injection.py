@@ -8,12 +8,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from .bouts import attack_limit, close_bout
 from .cards import Card
 from .engine import Referee
 from .events import Event, parse_event
 from .moves import hand, leaders_now, settled
 from .openings import beatable_cards, pile_for
+from .play_guard import attack_limit
 from .seating import expected_leaders, neighbour_person
 from .state import TableState
 
@@ -240,5 +240,3 @@ def injected_foul(referee: Referee, rng: random.Random, stock: list[Card]) -> In
             return found
     return None
 
-
-__all__ = ["injected_foul", "close_bout"]

@@ -63,7 +63,7 @@ def _start_game(state: TableState, number: int) -> None:
 
 def apply_new_game(state: TableState, event: NewGame) -> None:
     require_rules(state)
-    from .bouts import settle_bout  # the table of a declared take goes to the taker first (P5)
+    from .bout_end import settle_bout  # the table of a declared take goes to the taker first (P5)
     settle_bout(state)
     if state.phase != "finished":
         holders = [state.rules.seats[s] for s in state.rules.persons if state.counts[s]]

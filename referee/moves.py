@@ -29,7 +29,7 @@ def first_legal(referee: Referee, candidates: list[Event]) -> Event | None:
 
 def settled(state: TableState) -> TableState:
     """The state as the next bout will see it: a declared take closed, draws filled in."""
-    from .bouts import settle_bout
+    from .bout_end import settle_bout
     clone = state.clone()
     if clone.phase == "play":
         settle_bout(clone)

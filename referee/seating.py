@@ -160,10 +160,12 @@ def _declared_lead(state: TableState, rule: str) -> Lead:
         return Lead(frozenset((_dummy_leader(state, holder),)), rule)
     known = [card for card in lowest.values() if card is not None]
     overall = min(known, default=None)
+    dummy = state.rules.dummy
     wrong = frozenset(
         seat for seat in complete
         if overall is not None and (lowest[seat] is None or overall < lowest[seat])
-        and seat != state.dealer and seat != state.rules.dummy)  # D2 may hand the dealer the lead
+        # D2: the dummy's lowest trump hands the lead to the dealer (or the active dummy)
+        and (dummy is None or seat not in (dummy, state.dealer)))
     missing = ", ".join(state.rules.seats[s] for s in seats if s not in complete)
     return Lead(None, rule, judged=False,
                 note=f"{rule} not judged: the lowest trump is unknown; {missing} did not declare.",

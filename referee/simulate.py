@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .bouts import close_bout, throwers_left
+from .bout_end import close_bout, throwers_left
 from .cards import Card
 from .engine import Referee
 from .events import Event, parse_event

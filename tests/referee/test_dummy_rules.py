@@ -128,3 +128,24 @@ def test_d7_the_dummy_is_never_the_fool(seed: int) -> None:
             assert len(holders) <= 1 and snap["games"][-1]["fool"] != "dummy"
             assert holders == ([snap["games"][-1]["fool"]] if snap["games"][-1]["fool"] else [])
     assert_verdict(referee.apply(NEW_GAME), None)
+
+
+def test_d4_control_passes_on_when_the_controller_goes_out() -> None:
+    seats = ["Anna", "dummy", "Boris", "Vera", "Oleg", "Ivan"]  # 36 cards: no stock
+    events = [{"type": "setup", "variant": "dummy", "deck": 36, "seats": seats,
+               "dealer": "Ivan", "options": {"lead_group": True}},
+              {"type": "deal"}, {"type": "trump", "card": "AC"},
+              {"type": "declare", "player": "Anna", "lowest_trump": "6C"},
+              {"type": "declare", "player": "Ivan", "lowest_trump": "AC"}]
+    events += [{"type": "declare", "player": p, "no_trump": True}
+               for p in ("dummy", "Boris", "Vera", "Oleg")]
+    events += [attack("Anna", "6S", "6H", "6D", "6C"), defend("Boris", "7S", "6S"),
+               {"type": "take", "player": "Boris"}, throw_in("Anna", "7H", "7D")]
+    # Anna, who led the first bout and so handles the dummy, is out now
+    events += [attack("Vera", "8S"), defend("Oleg", "9S", "8S"), DISCARD,
+               attack("Oleg", "8H"), defend("Ivan", "9H", "8H"), DISCARD,
+               attack("Ivan", "10S"), defend("Boris", "JS", "10S")]
+    referee = played(events)
+    assert "Anna" in referee.snapshot()["out"]
+    assert_verdict(referee.apply(throw_in("dummy", "10H")), "D5")  # Boris controls it now
+    assert_verdict(referee.apply(throw_in("Vera", "10H")), None)

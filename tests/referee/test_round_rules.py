@@ -223,3 +223,11 @@ def test_r8_play_for_winner(hands: dict, outcome: dict) -> None:
         assert score["Anna"]["wins"] == 1 and score["Boris"]["fools"] == 1
     else:
         assert score["Anna"]["draws"] == 1
+
+
+def test_r5_four_of_a_kind_counts_as_two_pairs() -> None:
+    hands = {"Anna": ["6C", "7S", "7H", "7D", "7C"], "Boris": ["8S", "9S", "JH", "QH", "KD"],
+             "Vera": ["10H", "10S"]}
+    events = start("round", hands=hands)
+    assert_verdict(judge(events, attack("Anna", "7S", "7H", "7D", "7C", "6C")), None)
+    assert_verdict(judge(events, attack("Anna", "7S", "7H", "7D")), None)  # a pair + a seven
