@@ -164,13 +164,41 @@ def load_log(path: str | Path) -> list[dict]:
     return [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
 
 
+VARIANTS = ("classic", "transfer", "dummy", "round", "cross")
+
+
+def simulated_scores(variant: str, games: int, *, fouls: float = 0.05,
+                     config: ScriptConfig | None = None) -> list[GameScore]:
+    """`games` simulated one-game matches of 2-4 players, each acted out and scored."""
+    from referee.simulate import simulate_match
+
+    return [score_game(simulate_match(variant, 2 + seed % 3, 36, 1, seed=seed, fouls=fouls),
+                       seed=seed, config=config) for seed in range(games)]
+
+
+ROUGH = ScriptConfig(miss_rate=0.15, occlusion_rate=0.6, jitter=4.0, stray_rate=0.05)
+
+
 def main(argv: list[str] | None = None) -> int:
-    paths = sys.argv[1:] if argv is None else argv
-    if not paths:
-        print("usage: python -m vision.inference_eval LOG.jsonl...", file=sys.stderr)
+    """`python -m vision.inference_eval LOG.jsonl...` scores logs; `--simulate N [--rough]`
+    scores N simulated games per variant (with 5% injected fouls)."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    config = ROUGH if "--rough" in args else None
+    args = [a for a in args if a != "--rough"]
+    if args[:1] == ["--simulate"] and len(args) == 2 and args[1].isdigit():
+        everything = []
+        for variant in VARIANTS:
+            scores = simulated_scores(variant, int(args[1]), config=config)
+            everything += scores
+            print(json.dumps({"variant": variant, **summarize(scores)}), flush=True)
+        print(json.dumps({"summary": True, **summarize(everything)}))
+        return 0
+    if not args or args[0].startswith("-"):
+        print("usage: python -m vision.inference_eval LOG.jsonl... | --simulate N [--rough]",
+              file=sys.stderr)
         return 2
-    scores = [score_game(load_log(path), seed=i) for i, path in enumerate(paths)]
-    for path, score in zip(paths, scores, strict=True):
+    scores = [score_game(load_log(path), seed=i, config=config) for i, path in enumerate(args)]
+    for path, score in zip(args, scores, strict=True):
         print(json.dumps({"log": str(path), **summarize([score]), "misses": score.misses,
                           "extras": score.extras}, ensure_ascii=False))
     print(json.dumps({"summary": True, **summarize(scores)}))
