@@ -6,7 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from vision.inference_eval import canonical, load_log, score_game, summarize
+from vision.inference_eval import (
+    VARIANTS,
+    canonical,
+    load_log,
+    score_game,
+    simulated_scores,
+    summarize,
+)
 from vision.scripted_game import ScriptConfig, ScriptedGame
 
 pytest.importorskip("referee")
@@ -45,3 +52,11 @@ def test_canonical_ignores_hands_order_and_tags() -> None:
     assert canonical({"type": "attack", "player": "A", "cards": ["7S", "7D"], "frame": 3}) == \
         canonical({"type": "attack", "player": "A", "cards": ["7D", "7S"]})
     assert canonical({"type": "deal", "hands": {"A": ["7S"]}}) == canonical({"type": "deal"})
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_simulated_games_with_injected_fouls(variant: str) -> None:
+    pytest.importorskip("referee.simulate")
+    summary = summarize(simulated_scores(variant, 2))
+    assert summary["precision"] >= 0.95 and summary["recall"] >= 0.95
+    assert summary["false_fouls_per_game"] <= 0.5
