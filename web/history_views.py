@@ -12,6 +12,7 @@ from . import match_store
 from .db import get_db
 from .event_text import describe_event
 from .i18n import t
+from .match_table import judge_safely
 from .table_image import render_table, to_jpeg
 
 bp = Blueprint("history", __name__, url_prefix="/history")
@@ -62,7 +63,7 @@ def replayed(match_id: int) -> tuple[Any, list[Any], int, dict[str, Any]]:
         if event_row["kind"] == "undo":
             referee.undo()
         else:
-            referee.apply(json.loads(event_row["body"]))
+            judge_safely(referee, json.loads(event_row["body"]))
     return row, rows, step, referee.snapshot()
 
 

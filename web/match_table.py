@@ -7,6 +7,7 @@ back with exactly the match it had.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -64,6 +65,22 @@ class MatchInfo:
     applied: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # (row id, event)
 
 
+def judge_safely(referee: RefereeLike, event: dict[str, Any]) -> dict[str, Any] | None:
+    """The referee's verdict as a dict, or None when the engine itself failed on the event."""
+    try:
+        return verdict_dict(referee.apply(event))
+    except Exception:  # noqa: BLE001 - an engine bug must not take the table down
+        logging.getLogger(__name__).exception("the referee failed on %r", event)
+        return None
+
+
+ENGINE_FAILED = {"ok": False, "applied": False, "rule": "ENGINE", "judged": False,
+                 "message": "The referee could not judge this event (an error in the engine);"
+                            " the game goes on from before it.",
+                 "message_ru": "Судья не смог оценить это событие (ошибка в движке);"
+                               " игра продолжается с позиции до него."}
+
+
 def verdict_dict(verdict: Any) -> dict[str, Any]:
     data = dict(verdict.to_dict()) if hasattr(verdict, "to_dict") else dict(verdict)
     data.setdefault("message_ru", data.get("message", ""))
@@ -118,7 +135,10 @@ class MatchTable:
                     if referee.undo() and match.applied:
                         match.applied.pop()
                     continue
-                verdict = verdict_dict(referee.apply(body))
+                verdict = judge_safely(referee, body)
+                if verdict is None:
+                    verdict = dict(ENGINE_FAILED)
+                    referee = self._replayed([b for _, b in match.applied])
                 if event_row["ok"] is None:   # killed between the event and its verdict
                     match_store.insert_verdict(self._db, event_row["id"], verdict)
                 if verdict["applied"]:
@@ -135,7 +155,7 @@ class MatchTable:
     def start_match(self, setup: dict[str, Any], camera: str, source: str) -> Judgement:
         with self._lock:
             referee = self._new_referee()
-            verdict = verdict_dict(referee.apply(setup))
+            verdict = judge_safely(referee, setup) or dict(ENGINE_FAILED)
             if not verdict["applied"]:
                 raise SetupRefused(verdict)
             match_id = match_store.create_match(self._db, setup, camera, source)
@@ -201,7 +221,10 @@ class MatchTable:
         game = int((self._referee.snapshot() or {}).get("game") or 1)
         event_id = match_store.insert_event(self._db, self._match.id, game, "event", event, origin)
         self._db.commit()                      # the event is safe before anyone judges it
-        verdict = verdict_dict(self._referee.apply(event))
+        verdict = judge_safely(self._referee, event)
+        if verdict is None:   # the engine's state may be half-changed: rebuild it
+            verdict = dict(ENGINE_FAILED)
+            self._referee = self._replayed([body for _, body in self._match.applied])
         match_store.insert_verdict(self._db, event_id, verdict)
         if verdict["applied"]:
             self._match.applied.append((event_id, event))
@@ -214,6 +237,13 @@ class MatchTable:
         self.version += 1
         self.last_verdict = verdict | {"text": describe_event(event)}
         return Judgement(event_id, event, verdict, origin)
+
+    def _replayed(self, events: list[dict[str, Any]]) -> RefereeLike:
+        """A fresh referee that has applied `events` (all of them were legal before)."""
+        referee = self._new_referee()
+        for event in events:
+            judge_safely(referee, event)
+        return referee
 
     def _undo_one(self, origin: str) -> None:
         assert self._referee is not None and self._match is not None
