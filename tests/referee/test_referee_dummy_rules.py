@@ -4,7 +4,7 @@ Anna's left, so Anna's attacks go past it to Boris unless the dummy is active.""
 from __future__ import annotations
 
 import pytest
-from scenarios import (
+from referee_scenarios import (
     DISCARD,
     DUMMY_HAND,
     HANDS,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from scenarios import (
+from referee_scenarios import (
     DISCARD,
     assert_verdict,
     attack,

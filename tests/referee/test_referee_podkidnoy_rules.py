@@ -4,7 +4,7 @@ skipped as defender, so the same bouts are played in all three)."""
 from __future__ import annotations
 
 import pytest
-from scenarios import (
+from referee_scenarios import (
     DISCARD,
     HANDS,
     NEW_GAME,

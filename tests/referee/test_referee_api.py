@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from scenarios import DISCARD, attack, defend, played, podkidnoy_start, start
+from referee_scenarios import DISCARD, attack, defend, played, podkidnoy_start, start
 
 from referee import Card, Event, EventFormatError, Referee, Verdict, parse_event
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from scenarios import (
+from referee_scenarios import (
     DISCARD,
     FIRST_BOUT,
     NEW_GAME,
