@@ -14,7 +14,7 @@ from .events import Event, parse_event
 from .moves import hand, leaders_now, settled
 from .openings import beatable_cards, pile_for
 from .play_guard import attack_limit
-from .seating import expected_leaders, neighbour_person
+from .seating import controller, expected_leaders, neighbour_person
 from .state import TableState
 
 Injected = tuple[Event, str]
@@ -222,10 +222,52 @@ def foul_new_game(state: TableState, rng: random.Random, stock: list[Card]) -> I
     return _event("new_game"), "G6"
 
 
+def foul_dummy_acts(state: TableState, rng: random.Random, stock: list[Card]) -> Injected | None:
+    """D3 (a passive dummy leads) or D5 (the dummy throws in against its controller)."""
+    rules = state.rules
+    dummy = rules.dummy
+    if dummy is None or state.phase != "play" or not state.counts[dummy]:
+        return None
+    held = hand(state, dummy)
+    if not state.table and not state.draw_queue and not rules.options["active_dummy"]:
+        return _event("attack", player="dummy", cards=[held[0]]), "D3"
+    if _throw_in_moment(state) and state.defender == controller(state):
+        ranks = {card.rank for card in state.table_cards()}
+        fitting = [card for card in held if card.rank in ranks]
+        if fitting:
+            return _event("throw_in", player="dummy", cards=[fitting[0]]), "D5"
+    return None
+
+
+def foul_wrong_defender(state: TableState, rng: random.Random,
+                        stock: list[Card]) -> Injected | None:
+    """P2 (R6, C6): someone else beats the defender's card."""
+    if state.phase != "play" or not state.unbeaten() or state.took:
+        return None
+    target = state.unbeaten()[0]
+    variant = state.rules.variant
+    for seat in state.rules.persons:
+        if seat == state.defender:
+            continue
+        beaters = [c for c in hand(state, seat) if variant.beats(target, c, state.trump_suit)]
+        if beaters:
+            return (_event("defend", player=_name(state, seat), card=beaters[0], on=target),
+                    variant.defence_rule)
+    return None
+
+
+def foul_stranger(state: TableState, rng: random.Random, stock: list[Card]) -> Injected | None:
+    """G2: somebody who is not at the table (rarely: it fits every situation)."""
+    if rng.random() > 0.1:
+        return None
+    return _event("pass", player="Stranger"), "G2"
+
+
 MUTATORS: tuple[Callable[[TableState, random.Random, list[Card]], Injected | None], ...] = (
     foul_discarded, foul_other_hand, foul_wrong_leader, foul_bad_defence, foul_throw_in,
     foul_early_discard, foul_transfer, foul_attack_shape, foul_pass_on, foul_placing,
-    foul_opening_lay, foul_draw_order, foul_new_game,
+    foul_opening_lay, foul_draw_order, foul_new_game, foul_dummy_acts, foul_wrong_defender,
+    foul_stranger,
 )
 
 

@@ -222,6 +222,8 @@ class MatchSimulator:
         defender = state.defender
         unbeaten = state.unbeaten()
         if unbeaten and not state.took:
+            if rules.options["early_throw_in"] and self.rng.random() < 0.3 and self.throw_in():
+                return  # P3 option: throw-ins from the moment the lead is on the table
             if rules.variant.allows_transfer and self.rng.random() < 0.6:
                 rank = state.table[0][0].rank
                 same = [c for c in hand(state, defender) if c.rank == rank]
