@@ -3,6 +3,7 @@ the one capture thread it runs in."""
 
 from __future__ import annotations
 
+import logging
 import threading
 from typing import Any
 
@@ -106,7 +107,13 @@ class LiveTable:
 
     def _run(self) -> None:
         assert self.source is not None
-        self.source.run(self, self._stop)
+        while not self._stop.is_set():
+            try:
+                self.source.run(self, self._stop)
+                return
+            except Exception:  # noqa: BLE001 - the video must come back after a bad frame
+                logging.getLogger(__name__).exception("the live source failed; restarting it")
+                self._stop.wait(1.0)
 
     def stop(self) -> None:
         self._stop.set()

@@ -230,7 +230,11 @@ class MatchTable:
             self._match.applied.append((event_id, event))
             self._save_outcomes()
         elif self.foul_picture is not None:
-            picture = self.foul_picture(self._referee.snapshot(), verdict)
+            try:
+                picture = self.foul_picture(self._referee.snapshot(), verdict)
+            except Exception:  # noqa: BLE001 - a foul is kept even when its picture fails
+                logging.getLogger(__name__).exception("no picture for a foul")
+                picture = None
             if picture:
                 match_store.insert_foul_snapshot(self._db, event_id, *picture)
         self._db.commit()

@@ -29,6 +29,12 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
+def printable(text: str, limit: int = 90) -> str:
+    """What the font can lay out: control characters and unpaired surrogates removed."""
+    return "".join(ch for ch in text if ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF
+                   )[:limit]
+
+
 def draw_card(draw: ImageDraw.ImageDraw, x: float, y: float, code: str | None,
               outline: tuple[int, int, int] = (40, 40, 40)) -> None:
     box = (x, y, x + CARD_W, y + CARD_H)
@@ -49,7 +55,7 @@ def render_table(snapshot: dict[str, Any] | None, caption: str = "",
         draw.text((WIDTH / 2, HEIGHT / 2), "durak-table: waiting for a match", fill="white",
                   font=font(22), anchor="mm")
         return image
-    header = (f"game {snapshot.get('game') or 1}   stock {snapshot.get('stock', 0)}"
+    header = printable(f"game {snapshot.get('game') or 1}   stock {snapshot.get('stock', 0)}"
               f"   discard {snapshot.get('discard', 0)}   {snapshot.get('variant', '')}")
     draw.text((10, 8), header, fill="white", font=font(15))
     if snapshot.get("trump"):
@@ -63,7 +69,8 @@ def render_table(snapshot: dict[str, Any] | None, caption: str = "",
     if caption:
         colour = (190, 20, 20) if foul else (20, 20, 20)
         draw.rectangle((0, HEIGHT - 30, WIDTH, HEIGHT), fill=colour)
-        draw.text((10, HEIGHT - 15), caption[:90], fill="white", font=font(14), anchor="lm")
+        draw.text((10, HEIGHT - 15), printable(caption), fill="white", font=font(14),
+                  anchor="lm")
     return image
 
 
@@ -81,7 +88,7 @@ def _draw_seats(draw: ImageDraw.ImageDraw, snapshot: dict[str, Any]) -> None:
             colour = (255, 180, 60)
         elif name == snapshot.get("defender"):
             colour = (120, 200, 255)
-        label = f"{name} ({count})"
+        label = printable(f"{name} ({count})", 30)
         draw.text((x, y), label, fill=colour, font=font(16), anchor="mm")
         if piles.get(name):
             draw_card(draw, x - CARD_W / 2, y + 12, piles[name][-1])
