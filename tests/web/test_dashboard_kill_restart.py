@@ -71,3 +71,22 @@ def test_kill_9_at_any_moment_then_restart_brings_the_match_back(tmp_path: Path,
         assert tab.post("/control/raw", {"event": json.dumps({"type": "discard"})}) == 200
     finally:
         restarted.stop()
+
+
+def test_serve_on_all_interfaces_prints_a_pin_and_asks_for_it(tmp_path: Path) -> None:
+    server = ServeProcess(tmp_path / "durak.sqlite", "--no-demo", "--host", "0.0.0.0")
+    try:
+        printed = server.process.stdout.readline() + server.process.stdout.readline()  # type: ignore[union-attr]
+        pin = printed.split("PIN for changing anything from another device: ")[1].split()[0]
+        assert len(pin) == 6 and pin.isdigit()
+        tab = Browser(server.url)
+        form = {"seat1": "Vera", "seat2": "Oleg", "variant": "classic", "deck": "36",
+                "dealer": "1", "camera": "manual"}
+        assert tab.post("/setup", form) == 403
+        assert tab.post("/pin", {"pin": "not it"}) == 403
+        assert tab.post("/pin", {"pin": pin}) == 200
+        assert tab.post("/setup", form) == 200
+        assert tab.state()["snapshot"]["seats"] == ["Vera", "Oleg"]
+        assert Browser(server.url).post("/control/next-game", {}) == 403   # another phone
+    finally:
+        server.stop()
