@@ -152,8 +152,9 @@ class GameFollower(LayoutPhases):
             return
         self._add_to_bout(track, out)
 
-    def _flush_lead(self, out: list[Emitted]) -> None:
-        """The lead of a bout: one card, or a group (lead_group; round 1/3/5)."""
+    def _flush_lead(self, out: list[Emitted]) -> bool:
+        """The lead of a bout: one card, or a group (lead_group; round 1/3/5). False when the
+        referee refused it."""
         view = self.view
         tracks, view.lead_buffer = view.lead_buffer, []
         snapshot_leader = self._snapshot().get("attacker")
@@ -172,8 +173,8 @@ class GameFollower(LayoutPhases):
         doubt, doubt_ru = self._low_confidence(min(tracks, key=lambda t: t.confidence))
         if doubt is None and expected is None and others:
             doubt, doubt_ru = "who led is not clear", "непонятно, кто ходил"
-        self._emit(out, event, commit, cards, doubt=doubt, doubt_ru=doubt_ru,
-                   alternatives=[{**event, "player": n} for n in others] if doubt else None)
+        return self._emit(out, event, commit, cards, doubt=doubt, doubt_ru=doubt_ru,
+                          alternatives=[{**event, "player": n} for n in others] if doubt else None)
 
     def _layout_complete(self) -> bool:
         """A layout deal is read once all its cards lie still (round: 8 + the centre trump,
@@ -230,9 +231,13 @@ class GameFollower(LayoutPhases):
         if view.took or self._snapshot().get("took"):
             # he took: the bout is over for him even if its cards still lie there, so his card
             # leads the next bout (out of turn or not: the referee judges)
+            bout = (view.leader, view.defender, view.took, list(view.reader.pairs),
+                    set(view.reader.ignored))
             self._close_bout(took=True, still_there=True)
             view.lead_buffer.append(track)
-            self._flush_lead(out)
+            if not self._flush_lead(out):  # refused: the bout goes on as the referee has it
+                view.leader, view.defender, view.took, view.reader.pairs, view.reader.ignored = bout
+                view.reader.ignored.add(track.card)
             return
         doubt, doubt_ru = self._low_confidence(track)
         transfer = {"type": "transfer", "player": defender, "cards": [track.card]}

@@ -138,9 +138,9 @@ class FollowerCore:
 
     def _emit(self, out: list[Emitted], event: dict, commit: Callable[[], None],
               cards: list[str], *, doubt: str | None = None,
-              alternatives: list[dict] | None = None, doubt_ru: str | None = None) -> None:
+              alternatives: list[dict] | None = None, doubt_ru: str | None = None) -> bool:
         """Offer one event: as a question when in doubt, else to the judge; on acceptance (or a
-        question: the best guess) `commit` updates the model."""
+        question: the best guess) `commit` updates the model. False when the judge refused."""
         view = self.view
         depends = sorted(set(cards) | set(view.reader.cards)) if event["type"] in (
             "defend", "throw_in", "transfer", "take", "discard", "pass_on") else list(cards)
@@ -154,14 +154,15 @@ class FollowerCore:
                                 candidates, self._frame, self._time, tuple(cards)))
             view.doubtful.update(cards)
             commit()
-            return
+            return True
         table_event = TableEvent(event, self._frame, self._time)
         if self.judge is not None and not self.judge(table_event):
             view.reader.ignored.update(cards)  # refused: the card must be taken back
             out.append(table_event)
-            return
+            return False
         commit()
         out.append(table_event)
+        return True
 
     def _low_confidence(self, track: CardTrack) -> tuple[str | None, str | None]:
         if track.confidence < self.config.doubtful_confidence:
