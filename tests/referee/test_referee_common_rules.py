@@ -280,3 +280,22 @@ def test_g10_who_acts_before_the_act_in_round_and_cross() -> None:
     events = [*start("round"), attack("Anna", "7S")]
     assert_verdict(judge(events, take("Vera")), "R6")
     assert_verdict(judge(start("cross"), attack("Anna", "7S", "10H")), "C4")
+
+
+@pytest.mark.parametrize("variant", ["classic", "transfer"])
+def test_g9_an_out_player_does_not_pass_or_play(variant: str) -> None:
+    seats = ["Anna", "Boris", "Vera", "Oleg", "Ivan", "Lena"]  # 36 cards: no stock (P1)
+    events = [{"type": "setup", "variant": variant, "deck": 36, "seats": seats,
+               "dealer": "Lena", "options": {"lead_group": True}},
+              {"type": "deal"}, {"type": "trump", "card": "AC"},
+              {"type": "declare", "player": "Anna", "lowest_trump": "6C"},
+              {"type": "declare", "player": "Lena", "lowest_trump": "AC"}]
+    events += [{"type": "declare", "player": p, "no_trump": True} for p in seats[1:5]]
+    events += [attack("Anna", "6S", "6H", "6D", "6C"), defend("Boris", "7S", "6S"),
+               take("Boris"), {"type": "throw_in", "player": "Anna", "cards": ["7H", "7D"]},
+               attack("Vera", "8S")]
+    referee = played(events)
+    assert referee.snapshot()["out"] == ["Anna"]
+    assert_verdict(referee.apply(pass_("Anna")), "G9")
+    assert_verdict(referee.apply(pass_("Ivan")), None)
+    assert referee.snapshot()["defender"] == "Oleg"

@@ -36,3 +36,17 @@ def test_example_reports_its_foul(name: str) -> None:
 def test_every_variant_has_an_example() -> None:
     for variant in ("classic", "transfer", "dummy", "round", "cross"):
         assert (EXAMPLES / f"{variant}.jsonl").exists()
+
+
+def test_every_reported_rule_id_has_a_foul_test() -> None:
+    """Each rule id a verdict can name is the expected rule of at least one test."""
+    import re
+
+    from referee.rulebook import REPORTED, RULES
+
+    assert REPORTED <= set(RULES)
+    here = Path(__file__).parent
+    sources = "".join(path.read_text(encoding="utf-8") for path in here.glob("test_*.py"))
+    expected = set(re.findall(r'"([GPDRC]\d+)"\)', sources)) | set(
+        re.findall(r', "([GPDRC]\d+)"[,)]', sources))
+    assert REPORTED - expected == set()

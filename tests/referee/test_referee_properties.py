@@ -12,11 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee import Referee, parse_event
+from referee.rulebook import REPORTED
 from referee.rules import BOOL_OPTIONS
 from referee.simulate import MAX_EVENTS_PER_GAME, conceal, simulate_match
 
 # REFEREE_EXAMPLES=1000 for a deeper search; the default keeps the suite at a few seconds
-EXAMPLES = int(os.environ.get("REFEREE_EXAMPLES", "40"))
+EXAMPLES = int(os.environ.get("REFEREE_EXAMPLES", "100"))
 PROPERTY = settings(max_examples=EXAMPLES, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
@@ -152,5 +153,5 @@ def test_stray_events_never_break_the_referee(match: dict[str, Any], data: st.Da
     for _ in range(25):
         verdict = referee.apply(data.draw(stray_events(seats)))
         assert "could not judge" not in verdict.message, verdict
-        assert verdict.ok or verdict.rule is not None
+        assert verdict.ok or verdict.rule in REPORTED or verdict.rule == "FORMAT", verdict
         assert_conserved(referee)
