@@ -277,7 +277,8 @@ class GameFollower(LayoutPhases):
     def _defend(self, track: CardTrack, on: tuple[str, ...], out: list[Emitted]) -> None:
         """A card laid over unbeaten attack card(s): a defence, or in cross a pass-on (C7)."""
         view = self.view
-        defender = view.defender
+        # the defender, unless the card clearly came from someone else (the referee judges)
+        defender, _ = self._who_played(view.defender, track, self._seated)
         target = on[0]
         if self.variant == "cross" and not beats(track.card, target, "D", cross=True):
             def commit_pass_on() -> None:
