@@ -6,7 +6,7 @@ from __future__ import annotations
 from .cards import Card, en_list, ru_list
 from .conservation import check_in_deck
 from .events import Discard, Draw
-from .game_flow import check_game_end
+from .game_end import check_game_end
 from .matching import max_beaten
 from .play_guard import acting_seat, attack_limit, require_play, seat_name
 from .seating import controller, draw_order, neighbour_person, place_names

@@ -11,7 +11,7 @@ from .bout_end import close_bout, close_if_decided, round_take, settle_bout
 from .cards import Card, en_list, ru_list
 from .conservation import check_in_deck, check_in_hand
 from .events import Attack, Defend, Pass, PassOn, Take, ThrowIn, Transfer
-from .game_flow import finish_game
+from .game_end import finish_game
 from .play_guard import acting_seat, attack_limit, require_play, seat_name
 from .seating import (
     controller,

@@ -32,6 +32,7 @@ from .events import (
     Trump,
     parse_event,
 )
+from .snapshot import snapshot
 from .state import TableState
 from .verdicts import LEGAL, Foul, Verdict
 
@@ -99,5 +100,4 @@ class Referee:
                 else dict(outcome) for outcome in self.state.games]
 
     def snapshot(self) -> dict[str, Any]:
-        from .snapshot import snapshot
         return snapshot(self)

@@ -5,22 +5,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from .bout_end import settle_bout
 from .conservation import check_in_deck, check_in_hand, check_unseen
 from .events import Deal, Declare, NewGame, Setup, Trump
+from .game_end import UNFINISHED, check_game_end
+from .openings import piles_to_hands
+from .play_guard import require_rules
 from .rules import rules_from_setup
 from .seating import seat_of
 from .state import CENTRE, OUT_OF_PLAY, PILE, STOCK, TABLE, TableState
 from .verdicts import Foul, Verdict
-
-UNFINISHED = {"fool": None, "draw": False, "finished": False}
-
-
-def require_rules(state: TableState) -> None:
-    if state.rules is None:
-        raise Foul("G2", "No match has been set up: the first event is a setup.",
-                   "Партия не начата: первым событием должна быть раскладка (setup).")
 
 
 def apply_setup(state: TableState, event: Setup) -> None:
@@ -63,8 +57,7 @@ def _start_game(state: TableState, number: int) -> None:
 
 def apply_new_game(state: TableState, event: NewGame) -> None:
     require_rules(state)
-    from .bout_end import settle_bout  # the table of a declared take goes to the taker first (P5)
-    settle_bout(state)
+    settle_bout(state)  # the table of a declared take goes to the taker first (P5)
     if state.phase != "finished":
         holders = [state.rules.seats[s] for s in state.rules.persons if state.counts[s]]
         who = ", ".join(holders) if holders else "nobody has been dealt"
@@ -76,33 +69,8 @@ def apply_new_game(state: TableState, event: NewGame) -> None:
     _start_game(state, state.game + 1)
 
 
-def finish_game(state: TableState, fool: int | None, winners: tuple[int, ...] = ()) -> None:
-    rules = state.rules
-    outcome: dict[str, Any] = {"fool": None if fool is None else rules.seats[fool],
-                               "draw": fool is None and not winners, "finished": True}
-    if rules.options["play_for_winner"]:
-        outcome["winners"] = [rules.seats[s] for s in winners]
-    state.games = [*state.games[:-1], outcome]
-    state.last_fool = fool
-    state.phase = "finished"
-    state.leader = state.defender = None
 
 
-def check_game_end(state: TableState) -> None:
-    """G6/G7/D7/R8: once nothing can be drawn, the game ends when at most one person holds cards
-    (with `play_for_winner`: when someone has run out)."""
-    if state.stock or state.phase != "play" or state.table:
-        return
-    rules = state.rules
-    holders = [seat for seat in rules.persons if state.counts[seat]]
-    if rules.options["play_for_winner"]:
-        empty = tuple(seat for seat in rules.persons if not state.counts[seat])
-        if empty:
-            # everybody out at once is a draw (R8: "in a 2-player game both at once")
-            finish_game(state, None, () if len(empty) == len(rules.persons) else empty)
-        return
-    if len(holders) <= 1:
-        finish_game(state, holders[0] if holders else None)
 
 
 def apply_deal(state: TableState, event: Deal) -> None:
@@ -182,7 +150,6 @@ def _deal_cross_faceup(state: TableState, event: Deal) -> None:
     state.turn = max(order, key=lambda seat: (faceup[rules.seats[seat]].rank, -order.index(seat)))
     state.phase = "faceup" if state.stock else "play"
     if not state.stock:
-        from .openings import piles_to_hands
         piles_to_hands(state)
 
 

@@ -5,10 +5,11 @@ rule implementation. Used by `referee.simulate`.
 
 from __future__ import annotations
 
+from .bout_end import settle_bout
 from .cards import Card
 from .engine import Referee
 from .events import Event
-from .seating import expected_leaders
+from .seating import can_lead_or_defend, expected_leaders
 from .state import TableState
 
 
@@ -29,7 +30,6 @@ def first_legal(referee: Referee, candidates: list[Event]) -> Event | None:
 
 def settled(state: TableState) -> TableState:
     """The state as the next bout will see it: a declared take closed, draws filled in."""
-    from .bout_end import settle_bout
     clone = state.clone()
     if clone.phase == "play":
         settle_bout(clone)
@@ -44,7 +44,6 @@ def leaders_now(state: TableState) -> list[int]:
     lead = expected_leaders(clone)
     if lead.seats is not None:
         return sorted(lead.seats)
-    from .seating import can_lead_or_defend
     return [seat for seat in range(len(clone.counts))
             if can_lead_or_defend(clone, seat) and seat not in lead.wrong]
 

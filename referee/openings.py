@@ -6,7 +6,8 @@ from .bouts import beat_foul
 from .cards import Card, next_rank
 from .conservation import check_unseen
 from .events import DealCard, OpenDraw
-from .game_flow import check_game_end, require_rules
+from .game_end import check_game_end
+from .play_guard import require_rules
 from .seating import place_names, seat_of
 from .state import CENTRE, OUT_OF_PLAY, PILE, TABLE, TableState
 from .verdicts import Foul

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from .events import Attack, Defend, Draw, Pass, PassOn, Take, ThrowIn, Transfer
-from .game_flow import require_rules
 from .seating import seat_of
 from .state import TableState
 from .verdicts import Foul
+
+
+def require_rules(state: TableState) -> None:
+    if state.rules is None:
+        raise Foul("G2", "No match has been set up: the first event is a setup.",
+                   "Партия не начата: первым событием должна быть раскладка (setup).")
 
 
 def require_play(state: TableState) -> None:

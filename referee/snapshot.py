@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import codes
-from .seating import can_lead_or_defend, expected_leaders
+from .seating import can_lead_or_defend, defender_for, expected_leaders
 
 if TYPE_CHECKING:
     from .engine import Referee
@@ -97,7 +97,6 @@ def next_hint(referee: Referee) -> str:
     lead = expected_leaders(state)
     if lead.seats:
         leader = sorted(lead.seats)[0]
-        from .seating import defender_for
         target = defender_for(state, leader)
         return f"{name(leader)} attacks {name(target) if target is not None else 'nobody'}"
     if not any(can_lead_or_defend(state, seat) for seat in range(len(state.counts))):
