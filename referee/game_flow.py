@@ -1,6 +1,6 @@
 """A match from setup to the last game: setup (G1, G2, D1), new games and dealers (G3), the deal
-(P1, D1, R1, C1), the trump, declarations for the first attack (G5), and the end of a game
-(G6, G7, D7, R8).
+(P1, D1, R1, C1), the trump, and declarations for the first attack (G5). A game's end is in
+`game_end`.
 """
 
 from __future__ import annotations
