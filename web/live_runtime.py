@@ -94,6 +94,12 @@ class LiveTable:
             return current is not None and current.id == match_id
         return current is None or current.source == "demo" or self.demo_requested
 
+    def demo_progress(self) -> tuple[int, dict[str, Any], int] | None:
+        match = self.table.match
+        if match is None or match.source != "demo" or not match.applied:
+            return None
+        return match.id, match.applied[0][1], match.received
+
     def start_demo(self, setup: dict[str, Any]) -> int | None:
         self.demo_requested = False
         self.table.start_match(setup, camera="live", source="demo")

@@ -57,6 +57,7 @@ class SourceSink(Protocol):
     @property
     def version(self) -> int: ...
     def may_play_demo(self, match_id: int | None) -> bool: ...
+    def demo_progress(self) -> tuple[int, dict[str, Any], int] | None: ...
     def start_demo(self, setup: dict[str, Any]) -> int | None: ...
 
 
@@ -96,9 +97,19 @@ class ReplaySource:
         self.loop = loop
         self.fps = fps       # > 0: redraw at this rate like a camera, not only on a change
 
+    def resume_point(self, sink: SourceSink) -> tuple[int | None, int, int]:
+        """(match, log, position) to go on from: a demo match the server was running when it
+        stopped carries on where it was, so a restart does not replace it."""
+        progress = sink.demo_progress()
+        if progress is not None:
+            match_id, setup, received = progress
+            for log_number, events in enumerate(self.logs):
+                if events[0] == setup and received <= len(events):
+                    return match_id, log_number, received
+        return None, 0, 0
+
     def run(self, sink: SourceSink, stop: threading.Event) -> None:
-        match_id: int | None = None
-        log_number, position = 0, 0
+        match_id, log_number, position = self.resume_point(sink)
         drawn, drawn_at = -1, 0.0
         next_at = time.monotonic() + self.pace
         while not stop.is_set():

@@ -63,6 +63,7 @@ class MatchInfo:
     camera: str
     source: str
     applied: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # (row id, event)
+    received: int = 0      # notation events stored for this match, legal or not, setup included
 
 
 def judge_safely(referee: RefereeLike, event: dict[str, Any]) -> dict[str, Any] | None:
@@ -131,6 +132,7 @@ class MatchTable:
             match = MatchInfo(row["id"], row["camera"], row["source"])
             for event_row in match_store.event_rows(self._db, match.id):
                 body = _loads(event_row["body"])
+                match.received += event_row["kind"] == "event"
                 if event_row["kind"] == "undo":
                     if referee.undo() and match.applied:
                         match.applied.pop()
@@ -163,7 +165,7 @@ class MatchTable:
             match_store.insert_verdict(self._db, event_id, verdict)
             self._db.commit()
             self._referee = referee
-            self._match = MatchInfo(match_id, camera, source, [(event_id, setup)])
+            self._match = MatchInfo(match_id, camera, source, [(event_id, setup)], received=1)
             self._players = match_store.seat_player_ids(self._db, match_id)
             self._saved_outcomes = None
             self.version += 1
@@ -221,6 +223,7 @@ class MatchTable:
         game = int((self._referee.snapshot() or {}).get("game") or 1)
         event_id = match_store.insert_event(self._db, self._match.id, game, "event", event, origin)
         self._db.commit()                      # the event is safe before anyone judges it
+        self._match.received += 1
         verdict = judge_safely(self._referee, event)
         if verdict is None:   # the engine's state may be half-changed: rebuild it
             verdict = dict(ENGINE_FAILED)

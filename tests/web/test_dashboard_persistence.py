@@ -2,10 +2,14 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from dashboard_helpers import make_app, play, play_foul_bout, post, start_match
 from flask.testing import FlaskClient
+
+from web.live_source import ReplaySource
 
 
 def snapshot_after_restart(database: Path) -> dict:
@@ -51,3 +55,33 @@ def test_a_closed_match_is_not_restored(client: FlaskClient, database: Path) -> 
     start_match(client)
     sqlite3.connect(database).execute("UPDATE matches SET status = 'closed'").connection.commit()
     assert snapshot_after_restart(database)["match"] is None
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = 10) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+def test_a_restarted_demo_goes_on_with_its_match(database: Path) -> None:
+    log = [{"type": "setup", "variant": "classic", "deck": 36, "seats": ["A", "B"],
+            "dealer": "A"}, {"type": "deal"}, {"type": "trump", "card": "7D"}] + [
+           {"type": "pass", "player": "B"}] * 30
+    app = make_app(database, LIVE_SOURCE=ReplaySource([log], pace=0.01, loop=False))
+    table = app.extensions["durak_live"].table
+    wait_until(lambda: table.match is not None and table.match.received >= 10)
+    app.extensions["durak_live"].stop()
+    stopped_at = table.match.received
+    assert stopped_at < len(log)
+
+    app = make_app(database, LIVE_SOURCE=ReplaySource([log], pace=0.01, loop=False))
+    table = app.extensions["durak_live"].table
+    try:
+        wait_until(lambda: table.match is not None and table.match.received == len(log))
+        assert table.match.id == 1                    # the same match, not a new one
+        rows = sqlite3.connect(database).execute(
+            "SELECT COUNT(*) FROM events WHERE kind = 'event'").fetchone()
+        assert rows == (len(log),)                    # nothing replayed twice, nothing lost
+    finally:
+        app.extensions["durak_live"].stop()
