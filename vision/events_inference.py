@@ -41,18 +41,25 @@ class GameFollower(LayoutPhases):
         self._flush_due(out)
         if update.gone:
             self._gone({t.card for t in update.gone}, on_table, out)
+        if self.view.pending:
+            self._resolve_pending(out)
         for conflict in update.conflicts:
             self._conflict(conflict.card, out)
         return out
 
     def _conflict(self, card: str, out: list[Emitted]) -> None:
-        """G8 says each card exists once: a code read in two places for a while is a misread
-        (or a second deck); ask once instead of guessing which is real."""
-        seen = self._conflict_frames[card] = self._conflict_frames.get(card, 0) + 1
-        if seen == self.config.conflict_frames:
+        """G8 says each card exists once: a code read in two places without a break for
+        `conflict_seconds` is a misread (or a second deck); ask once instead of guessing which
+        is real. Stray one-frame misreads never last that long."""
+        since, last, asked = self._conflicts.get(card, (self._time, self._time, False))
+        if self._time - last > 0.5:  # a break: a new stretch of double readings
+            since, asked = self._time, False
+        if not asked and self._time - since >= self.config.conflict_seconds:
             out.append(Question(f"{card_text(card)} is seen in two places: is one misread?",
                                 f"{card_text(card, True)} видна в двух местах: ошибка чтения?",
                                 (), self._frame, self._time, (card,)))
+            asked = True
+        self._conflicts[card] = (since, self._time, asked)
 
     def _follow_snapshot(self) -> None:
         snapshot = self._snapshot()
@@ -129,8 +136,9 @@ class GameFollower(LayoutPhases):
 
     def _play_card(self, track: CardTrack, out: list[Emitted]) -> None:
         view = self.view
-        if view.reader.cards and self._swept_before(track):
-            self._bout_cleared(out)
+        if self._on_hidden_bout(track):
+            view.pending.append(track)
+            return
         if view.lead_buffer and any(overlap(track.box, t.box) >= view.reader.min_overlap
                                     for t in view.lead_buffer):
             self._flush_lead(out)  # a defence on a lead still forming: the lead is complete
@@ -312,17 +320,25 @@ class GameFollower(LayoutPhases):
             return  # nothing on the table yet, or still being swept
         self._bout_cleared(out)
 
-    def _swept_before(self, track: CardTrack) -> bool:
-        """This card lies where bout cards lay that were already unseen for `swept_after`
-        seconds when it first appeared: they were swept away (the tracker has not given up on
-        them yet) and this card starts something new. A hand hovering over the table hides
-        cards too, but only while a card is being brought in, and a throw-in lies beside."""
+    def _on_hidden_bout(self, track: CardTrack) -> bool:
+        """This card lies on bout cards unseen for `swept_after` seconds: either they were swept
+        away (and the tracker has not given up on them yet) or a hand still covers them. Which
+        one shows when they come back or go; until then the card waits in `pending`."""
         view = self.view
         bout = [self._tracks.get(card) for card in view.reader.cards]
-        unseen = all(t is None or t.last_seen <= track.first_seen - self.config.swept_after
-                     for t in bout)
-        return bool(bout) and unseen and any(
-            t is not None and overlap(t.box, track.box) >= view.reader.min_overlap for t in bout)
+        return bool(bout) and all(
+            t is None or self._time - t.last_seen >= self.config.swept_after for t in bout
+        ) and any(t is not None and overlap(t.box, track.box) >= view.reader.min_overlap
+                  for t in bout)
+
+    def _resolve_pending(self, out: list[Emitted]) -> None:
+        view = self.view
+        for track in list(view.pending):
+            if track.card not in self._tracks:
+                view.pending.remove(track)  # it left again before anything was decided
+            elif not self._on_hidden_bout(track):
+                view.pending.remove(track)
+                self._play_card(track, out)
 
     def _bout_cleared(self, out: list[Emitted]) -> None:
         """The bout's cards left the table: a discard if every attack card was beaten, else

@@ -25,14 +25,14 @@ Emitted = TableEvent | Question
 class InferenceConfig:
     group_window: float = 0.4    # lead_group: lead cards placed this close together are one attack
     together_window: float = 0.1  # cards that come to rest this close are laid at once
-    swept_after: float = 1.0     # a bout unseen this long when a new card comes was swept
+    swept_after: float = 1.0     # a card laid on a bout unseen this long waits: swept or covered?
     round_group_window: float = 1.0  # round attacks are 1, 3 or 5 cards: wait for all of them
     settle_window: float = 0.5   # layout deals (round, cross): quiet this long before reading
     layout_timeout: float = 3.0  # ... or this long when cards are missing from the layout
     doubtful_confidence: float = 0.6  # a card read with less mean confidence is asked about
     direction_max_deg: float = 40.0   # the seat a card came from lies within this angle of its path
     direction_margin_deg: float = 15.0  # ... and this much nearer than any other seat
-    conflict_frames: int = 8          # frames a card must be seen twice before we ask
+    conflict_seconds: float = 1.0     # a card seen twice this long in a row is asked about
 
 
 @dataclass
@@ -48,6 +48,7 @@ class GameView:
     took: bool = False
     reader: TableReader = field(default_factory=TableReader)
     lead_buffer: list[CardTrack] = field(default_factory=list)  # a lead still forming
+    pending: list[CardTrack] = field(default_factory=list)  # cards laid on a bout out of sight
     layout: list[CardTrack] = field(default_factory=list)       # round/cross deal being laid
     open_table: dict[str, np.ndarray] = field(default_factory=dict)  # round opening cards
     opening_turn: str | None = None   # round: who draws next; cross: who places next
@@ -73,7 +74,7 @@ class FollowerCore:
         self.snapshot = snapshot
         self.view = GameView()
         self._frame, self._time = 0, 0.0
-        self._conflict_frames: dict[str, int] = {}
+        self._conflicts: dict[str, tuple[float, float, bool]] = {}  # card: since, last, asked
         self._tracks: dict[str, CardTrack] = {}  # this frame's cards on the table, by code
 
     # -- seats and turns ---------------------------------------------------------------------

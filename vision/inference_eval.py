@@ -81,12 +81,14 @@ class GameScore:
     extras: list[str] = field(default_factory=list)
 
 
-def score_game(events: list[dict], *, seed: int = 0,
-               config: ScriptConfig | None = None) -> GameScore:
+def score_game(events: list[dict], *, seed: int = 0, config: ScriptConfig | None = None,
+               stride: int = 1) -> GameScore:
+    """Acts a log out and scores the pipeline on it. With `stride` N the pipeline sees only
+    every Nth frame, as when the detector cannot keep up with the camera."""
     config = config or ScriptConfig()
     events = camera_view(events)
     game = ScriptedGame(events, config, seed)
-    frames = list(game.frames())
+    frames = list(game.frames())[::stride]
     pipeline = TablePipeline.with_referee(events[0], seats=game.seats,
                                           frame_size=config.frame_size)
     started = time.perf_counter()
@@ -168,36 +170,43 @@ VARIANTS = ("classic", "transfer", "dummy", "round", "cross")
 
 
 def simulated_scores(variant: str, games: int, *, fouls: float = 0.05,
-                     config: ScriptConfig | None = None) -> list[GameScore]:
+                     config: ScriptConfig | None = None, stride: int = 1) -> list[GameScore]:
     """`games` simulated one-game matches of 2-4 players, each acted out and scored."""
     from referee.simulate import simulate_match
 
     return [score_game(simulate_match(variant, 2 + seed % 3, 36, 1, seed=seed, fouls=fouls),
-                       seed=seed, config=config) for seed in range(games)]
+                       seed=seed, config=config, stride=stride) for seed in range(games)]
 
 
 ROUGH = ScriptConfig(miss_rate=0.15, occlusion_rate=0.6, jitter=4.0, stray_rate=0.05)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m vision.inference_eval LOG.jsonl...` scores logs; `--simulate N [--rough]`
-    scores N simulated games per variant (with 5% injected fouls)."""
+    """`python -m vision.inference_eval LOG.jsonl...` scores logs; `--simulate N` scores N
+    simulated games per variant (with 5% injected fouls). `--rough`: noisier detections;
+    `--stride K`: the pipeline sees every Kth frame of the 30 fps script."""
     args = sys.argv[1:] if argv is None else list(argv)
     config = ROUGH if "--rough" in args else None
     args = [a for a in args if a != "--rough"]
+    stride = 1
+    if "--stride" in args:
+        at = args.index("--stride")
+        stride = int(args[at + 1])
+        del args[at:at + 2]
     if args[:1] == ["--simulate"] and len(args) == 2 and args[1].isdigit():
         everything = []
         for variant in VARIANTS:
-            scores = simulated_scores(variant, int(args[1]), config=config)
+            scores = simulated_scores(variant, int(args[1]), config=config, stride=stride)
             everything += scores
             print(json.dumps({"variant": variant, **summarize(scores)}), flush=True)
         print(json.dumps({"summary": True, **summarize(everything)}))
         return 0
     if not args or args[0].startswith("-"):
-        print("usage: python -m vision.inference_eval LOG.jsonl... | --simulate N [--rough]",
-              file=sys.stderr)
+        print("usage: python -m vision.inference_eval LOG.jsonl... | --simulate N "
+              "[--rough] [--stride K]", file=sys.stderr)
         return 2
-    scores = [score_game(load_log(path), seed=i, config=config) for i, path in enumerate(args)]
+    scores = [score_game(load_log(path), seed=i, config=config, stride=stride)
+              for i, path in enumerate(args)]
     for path, score in zip(args, scores, strict=True):
         print(json.dumps({"log": str(path), **summarize([score]), "misses": score.misses,
                           "extras": score.extras}, ensure_ascii=False))

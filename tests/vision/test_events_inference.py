@@ -197,3 +197,39 @@ def test_a_card_the_defender_lays_beside_the_bout_is_asked_about() -> None:
     assert question.candidates[0] == {"type": "defend", "player": "Boris", "card": "9S",
                                       "on": "7S"}
     assert [e["type"] for e in events(scene)] == ["deal", "trump", "attack"]
+
+
+def test_a_card_seen_in_two_places_for_a_second_is_asked_about_once() -> None:
+    scene = start()
+    play(scene, "7S", BOTTOM, (500, 360))
+    scene.wait(0.2, extra=[("7S", (900, 200), 0.9)])   # a brief double reading: no question
+    scene.wait(0.6)
+    scene.wait(2.0, extra=[("7S", (900, 200), 0.9)])   # a lasting one: one question
+    [question] = questions(scene)
+    assert question.cards == ("7S",) and question.candidates == ()
+    assert "7♠" in question.text_ru
+
+
+def test_a_card_laid_on_a_covered_attack_waits_until_the_cover_lifts() -> None:
+    scene = start()
+    play(scene, "7S", BOTTOM, (500, 360))
+    scene.hidden.add("7S")                   # a hand over the attack card...
+    scene.wait(1.5)
+    scene.slide("9S", TOP, (515, 375))       # ... while the defence is laid on it
+    scene.wait(0.6)
+    assert [e["type"] for e in events(scene)] == ["deal", "trump", "attack"]
+    scene.hidden.clear()
+    scene.wait(0.5)
+    assert events(scene)[-1] == {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}
+
+
+def test_a_lead_laid_where_a_swept_bout_lay_waits_for_the_sweep() -> None:
+    scene = start()
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    scene.remove("7S", "9S")
+    scene.wait(1.5)
+    play(scene, "8D", TOP, (505, 365))       # Boris leads before the sweep counts as gone
+    scene.wait(2.0)
+    assert [e["type"] for e in events(scene)][-2:] == ["discard", "attack"]
+    assert events(scene)[-1] == {"type": "attack", "player": "Boris", "cards": ["8D"]}
