@@ -6,6 +6,7 @@ from flask import Flask, g, has_request_context, request
 
 from .cards import card_label
 from .event_text import describe_event
+from .next_hint import next_hint
 
 LANGUAGES = ("en", "ru")
 
@@ -148,3 +149,4 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["variant_name"] = lambda variant: t("variant " + variant)
     app.jinja_env.filters["card"] = lambda code: card_label(code, lang())
     app.jinja_env.filters["event_text"] = lambda event: describe_event(event, lang())
+    app.jinja_env.filters["next_hint"] = lambda hint: next_hint(hint, lang())
