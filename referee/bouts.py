@@ -31,12 +31,12 @@ def apply_attack(state: TableState, event: Attack) -> Verdict | None:
     seat = acting_seat(state, event)
     rules = state.rules
     variant = rules.variant
-    if state.table:
-        if not (state.took and variant.podkidnoy):
-            raise Foul(variant.close_rule, "The bout is still open: its cards must be beaten "
-                       "and discarded, or taken, before a new attack.",
-                       "Кон ещё не закрыт: карты надо отбить и сбросить в бито или забрать "
-                       "до нового хода.")
+    if state.table and not (state.took and variant.podkidnoy):
+        check_in_hand(state, seat, event.cards)  # G10: a card's whereabouts (G8) come first
+        raise Foul(variant.close_rule, "The bout is still open: its cards must be beaten "
+                   "and discarded, or taken, before a new attack.",
+                   "Кон ещё не закрыт: карты надо отбить и сбросить в бито или забрать "
+                   "до нового хода.")
     settle_bout(state)
     require_play(state)
     cards = event.cards

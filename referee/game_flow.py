@@ -203,6 +203,9 @@ def apply_declare(state: TableState, event: Declare) -> Verdict | None:
     rules = state.rules
     seat = seat_of(state, event.player)
     rule = rules.variant.first_attack_rule
+    card = event.lowest_trump
+    if card is not None:
+        check_in_hand(state, seat, (card,))  # G10: G8 first
     if state.phase != "play" or state.bout_no or state.table:
         raise Foul(rule, "Lowest trumps are declared after the trump is known and before the "
                    "first attack.",
@@ -210,14 +213,12 @@ def apply_declare(state: TableState, event: Declare) -> Verdict | None:
     name = event.player
     held = [card for card, place in state.where.items()
             if place == seat and card.suit == state.trump_suit]
-    card = event.lowest_trump
     if card is None:
         if held:
             raise Foul(rule, f"{name} declares no trump but holds {min(held)}.",
                        f"{name} говорит, что козырей нет, но у него {min(held).ru}.")
         state.declared[seat] = None
         return None
-    check_in_hand(state, seat, (card,))
     if card.suit != state.trump_suit:
         raise Foul(rule, f"{card} is not a trump; trumps are {state.trump_suit}.",
                    f"{card.ru} не козырь.")

@@ -299,3 +299,12 @@ def test_g9_an_out_player_does_not_pass_or_play(variant: str) -> None:
     assert_verdict(referee.apply(pass_("Anna")), "G9")
     assert_verdict(referee.apply(pass_("Ivan")), None)
     assert referee.snapshot()["defender"] == "Oleg"
+
+
+@pytest.mark.parametrize("variant", PODKIDNOY)
+def test_g10_g8_before_an_open_bout_and_before_a_late_declaration(variant: str) -> None:
+    events = [*start(variant), attack("Anna", "7S")]
+    assert_verdict(judge(events, attack("Vera", "8S")), "G8")  # 8S is Boris's; bout open
+    assert_verdict(judge(events, attack("Vera", "JS")), "P5")  # her own card; bout open
+    late = {"type": "declare", "player": "Vera", "lowest_trump": "AC"}  # Boris holds AC
+    assert_verdict(judge(events, late), "G8")
