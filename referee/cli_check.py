@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.log == "-":
         return judge_lines(sys.stdin, sys.stdout, sys.stderr)
     try:
-        with open(args.log, encoding="utf-8", errors="replace") as log:
+        with open(args.log, encoding="utf-8-sig", errors="replace") as log:
             return judge_lines(log, sys.stdout, sys.stderr)
     except OSError as error:
         print(f"durak-table check: cannot read {args.log}: {error.strerror or error}",
