@@ -9,6 +9,7 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from . import current
 from .cards import deck_codes, is_card_code
 from .i18n import lang, t
+from .live_views import recent_verdicts
 from .manual_events import EventInputError, build_event, parse_raw_event
 from .match_table import Judgement, SetupRefused
 
@@ -29,7 +30,7 @@ def page() -> str | Response:
         return redirect(url_for("setup.page"))
     return render_template("control.html", snapshot=snapshot, match=current.table().match,
                            deck=deck_codes(int(snapshot.get("deck") or 36)),
-                           recent=current.table().recent())
+                           recent=current.table().recent(), feed=recent_verdicts(8))
 
 
 def report(judgement: Judgement) -> None:
