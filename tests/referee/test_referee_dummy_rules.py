@@ -147,5 +147,6 @@ def test_d4_control_passes_on_when_the_controller_goes_out() -> None:
                attack("Ivan", "10S"), defend("Boris", "JS", "10S")]
     referee = played(events)
     assert "Anna" in referee.snapshot()["out"]
+    assert_verdict(referee.apply({"type": "pass", "player": "Anna"}), "G9")  # out players
     assert_verdict(referee.apply(throw_in("dummy", "10H")), "D5")  # Boris controls it now
     assert_verdict(referee.apply(throw_in("Vera", "10H")), None)
