@@ -233,9 +233,20 @@ class GameFollower(LayoutPhases):
 
     def _defender_adds(self, track: CardTrack, out: list[Emitted]) -> None:
         """The defender clearly laid a card beside the bout: a transfer if it can look like one
-        (legal or not, the referee judges); else most likely a defence laid askew: ask which."""
+        (legal or not, the referee judges); a lead after a take if it beats nothing there; else
+        most likely a defence laid askew: ask which."""
         view = self.view
         defender = view.defender
+        doubt, doubt_ru = self._low_confidence(track)
+        trump = view.trump[-1] if view.trump else None
+        can_beat = any(beats(track.card, pair.attack, trump) for pair in view.reader.unbeaten)
+        if not view.took and not self._snapshot().get("took") and doubt is None and \
+                not can_beat and self.variant in ("classic", "transfer", "dummy") and \
+                rank_of(track.card) not in {rank_of(c) for c in view.reader.attacks}:
+            # a card that beats nothing there is no defence laid askew: he gave up (a take
+            # the camera could not hear) and now leads, out of turn (the referee judges)
+            self._emit(out, {"type": "take", "player": defender},
+                       lambda: setattr(view, "took", True), [])
         if view.took or self._snapshot().get("took"):
             # he took: the bout is over for him even if its cards still lie there, so his card
             # leads the next bout (out of turn or not: the referee judges)
@@ -247,7 +258,6 @@ class GameFollower(LayoutPhases):
                 view.leader, view.defender, view.took, view.reader.pairs, view.reader.ignored = bout
                 view.reader.ignored.add(track.card)
             return
-        doubt, doubt_ru = self._low_confidence(track)
         transfer = {"type": "transfer", "player": defender, "cards": [track.card]}
         # a card of the attack's rank from the defender is what a transfer looks like, in
         # every variant and at any time: where it is not allowed the referee calls a P8 foul
