@@ -255,3 +255,15 @@ def test_p8_the_new_defender_must_hold_enough_cards(lead: list[str], rule: str |
 def test_new_game_closes_a_declared_take(variant: str) -> None:
     assert_verdict(judge([*podkidnoy_start(variant), attack("Anna", "7S"), take("Boris")],
                          NEW_GAME), "G6")
+
+
+@pytest.mark.parametrize("variant, seed", [("classic", 24), ("transfer", 8), ("dummy", 40)])
+def test_g7_a_podkidnoy_draw_game(variant: str, seed: int) -> None:
+    from referee.simulate import simulate_match
+    log = simulate_match(variant, 2, 36, 1, seed)  # the last cards leave at the same moment
+    referee = played(log)
+    assert referee.outcomes() == [{"fool": None, "draw": True, "finished": True}]
+    assert all(hand["count"] == 0 for name, hand in referee.snapshot()["hands"].items()
+               if name != "dummy")
+    assert_verdict(referee.apply(attack("Anna", "6S")), "G7")
+    assert_verdict(referee.apply(NEW_GAME), None)
