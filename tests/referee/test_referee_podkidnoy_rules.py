@@ -257,13 +257,15 @@ def test_new_game_closes_a_declared_take(variant: str) -> None:
                          NEW_GAME), "G6")
 
 
-@pytest.mark.parametrize("variant, seed", [("classic", 24), ("transfer", 8), ("dummy", 40)])
-def test_g7_a_podkidnoy_draw_game(variant: str, seed: int) -> None:
+@pytest.mark.parametrize("variant", PODKIDNOY)
+def test_g7_a_podkidnoy_draw_game(variant: str) -> None:
     from referee.simulate import simulate_match
-    log = simulate_match(variant, 2, 36, 1, seed)  # the last cards leave at the same moment
-    referee = played(log)
+    for seed in range(400):  # draws are rare: the first simulated one (seed 8 to 40 today)
+        referee = played(simulate_match(variant, 2, 36, 1, seed))
+        if referee.outcomes()[0]["draw"]:
+            break
     assert referee.outcomes() == [{"fool": None, "draw": True, "finished": True}]
     assert all(hand["count"] == 0 for name, hand in referee.snapshot()["hands"].items()
-               if name != "dummy")
+               if name != "dummy")  # the last cards left at the same moment
     assert_verdict(referee.apply(attack("Anna", "6S")), "G7")
     assert_verdict(referee.apply(NEW_GAME), None)
