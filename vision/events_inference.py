@@ -68,6 +68,9 @@ class GameFollower(LayoutPhases):
             self.view.phase = "finished"
         elif phase == "play" and self.view.phase in ("opening", "faceup"):
             self.view.phase = "play"  # e.g. R4: the stock ran out during the opening
+        elif phase == "play" and self.view.phase == "deal" and self.variant in ("round", "cross"):
+            # the hands were entered on the dashboard (an opening nobody watched): bouts now
+            self.view.phase, self.view.layout = "play", []
 
     def _placed(self, track: CardTrack, out: list[Emitted]) -> None:
         view = self.view
@@ -110,6 +113,7 @@ class GameFollower(LayoutPhases):
                 pair.attack_box = track.box.copy()
             else:
                 pair.defence_box = track.box.copy()
+
     def _flush_due(self, out: list[Emitted]) -> None:
         view = self.view
         if view.layout and self._layout_complete():

@@ -158,3 +158,12 @@ def test_the_referee_snapshot_names_the_leader_and_the_game_end() -> None:
     assert [e["type"] for e in events(scene)] == ["deal", "trump", "attack", "new_game", "deal",
                                                   "trump"]
     assert events(scene)[2]["player"] == "Boris"
+
+
+def test_a_cross_game_whose_hands_were_entered_by_hand_starts_with_bouts() -> None:
+    referee = FakeReferee(state={"phase": "play", "attacker": "Anna"})
+    scene = Scene(TablePipeline(setup("cross"), referee=referee))
+    play(scene, "9S", ANNA, (600, 360))
+    play(scene, "7C", BORIS, (615, 375))      # cannot beat 9S: passed on
+    assert events(scene) == [{"type": "attack", "player": "Anna", "cards": ["9S"]},
+                             {"type": "pass_on", "player": "Boris", "card": "7C"}]
