@@ -192,15 +192,21 @@ def read_event_log(lines: Iterable[str]) -> list[dict[str, Any]]:
     return events
 
 
-def read_log_file(path: Path) -> list[dict[str, Any]]:
-    return read_event_log(path.read_text(encoding="utf-8").splitlines())
+def read_log_file(path: Path) -> list[list[dict[str, Any]]]:
+    """The matches of a log file: each starts at a setup event."""
+    matches: list[list[dict[str, Any]]] = []
+    for event in read_event_log(path.read_text(encoding="utf-8").splitlines()):
+        if event["type"] == "setup" or not matches:
+            matches.append([])
+        matches[-1].append(event)
+    return matches
 
 
 def demo_logs(log: Path | None = None, seed: int = 7) -> list[list[dict[str, Any]]]:
     """The bundled demo: the given log; else a simulated three-game match (scores change, a
     few fouls) followed by the example logs of every variant."""
     if log is not None:
-        return [read_log_file(log)]
+        return read_log_file(log)
     logs = []
     try:
         from referee.simulate import simulate_match
@@ -208,5 +214,6 @@ def demo_logs(log: Path | None = None, seed: int = 7) -> list[list[dict[str, Any
         logs.append(simulate_match("classic", 3, 36, games=3, seed=seed, fouls=0.04))
     except Exception:      # noqa: BLE001 - the demo must start even if the simulator fails
         logging.getLogger(__name__).warning("no simulated demo match", exc_info=True)
-    logs += [read_log_file(path) for path in sorted(EXAMPLES_DIR.glob("*.jsonl"))]
+    for path in sorted(EXAMPLES_DIR.glob("*.jsonl")):
+        logs += read_log_file(path)
     return logs

@@ -9,7 +9,7 @@ from pathlib import Path
 from dashboard_helpers import make_app, play, play_foul_bout, post, start_match
 from flask.testing import FlaskClient
 
-from web.live_source import ReplaySource
+from web.live_source import ReplaySource, read_log_file
 
 
 def snapshot_after_restart(database: Path) -> dict:
@@ -83,5 +83,25 @@ def test_a_restarted_demo_goes_on_with_its_match(database: Path) -> None:
         rows = sqlite3.connect(database).execute(
             "SELECT COUNT(*) FROM events WHERE kind = 'event'").fetchone()
         assert rows == (len(log),)                    # nothing replayed twice, nothing lost
+    finally:
+        app.extensions["durak_live"].stop()
+
+
+def test_a_log_of_several_matches_is_replayed_match_after_match(database: Path,
+                                                               tmp_path: Path) -> None:
+    first = [{"type": "setup", "variant": "classic", "deck": 36, "seats": ["A", "B"],
+              "dealer": "A"}, {"type": "deal"}]
+    second = [dict(first[0], seats=["C", "D"], dealer="D"), {"type": "deal"},
+              {"type": "trump", "card": "6H"}]
+    log = tmp_path / "two.jsonl"
+    log.write_text("".join(json.dumps(event) + "\n" for event in first + second) + "junk\n")
+    matches = read_log_file(log)
+    assert matches == [first, second]
+    app = make_app(database, LIVE_SOURCE=ReplaySource(matches, pace=0.01, loop=False))
+    table = app.extensions["durak_live"].table
+    try:
+        wait_until(lambda: table.match is not None and table.match.id == 2
+                   and table.match.received == len(second))
+        assert table.snapshot()["seats"] == ["C", "D"]
     finally:
         app.extensions["durak_live"].stop()
