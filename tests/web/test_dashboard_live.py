@@ -147,3 +147,40 @@ def test_a_question_in_the_vision_layers_shape_is_accepted(
     client.set_cookie("lang", "ru")
     page = client.get("/live/questions").get_data(as_text=True)
     assert "Какой картой пошла Vera?" in page and "Vera ходит 8♠" in page
+
+
+def test_a_video_file_is_shown_by_the_one_capture_thread(database: Path, tmp_path: Path) -> None:
+    cv2 = pytest.importorskip("cv2")
+    import numpy as np
+
+    from web.live_source import VideoSource
+
+    path = tmp_path / "table.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10, (160, 120))
+    for shade in range(0, 250, 25):
+        writer.write(np.full((120, 160, 3), shade, dtype=np.uint8))
+    writer.release()
+
+    class OneEventPipeline:        # what the vision layer plugs in: frame -> frame, events
+        def __init__(self) -> None:
+            self.sent = False
+
+        def process(self, frame: Any) -> tuple[Any, list[dict[str, Any]], list[Question]]:
+            events = [] if self.sent else [{"type": "deal"}]
+            self.sent = True
+            return frame, events, []
+
+    app = make_app(database)
+    client = app.test_client()
+    start_match(client, camera="live")
+    live = app.extensions["durak_live"]
+    live.start(VideoSource(str(path), OneEventPipeline(), fps=50))
+    try:
+        deadline = time.monotonic() + 10
+        while live.frames.latest()[0] < 15:               # the file loops
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        assert client.get("/live/frame.jpg").data[:2] == b"\xff\xd8"
+        assert client.get("/live/state.json").json["snapshot"]["phase"] == "play"
+    finally:
+        live.stop()
