@@ -211,18 +211,21 @@ class MatchTable:
                 raise ValueError(f"{wrong} is not a card of that event")
             for _ in later:
                 self._undo_one(origin)
-            judgements = [self._judge(fixed, origin)]
-            judgements += [self._judge(body, origin) for _, body in later[1:]]
+            # one transaction: a kill half-way through leaves the match as it was before
+            judgements = [self._judge(fixed, origin, commit=False)]
+            judgements += [self._judge(body, origin, commit=False) for _, body in later[1:]]
+            self._db.commit()
         self._announce(judgements)
         return judgements
 
     # --- internals (called with the lock held) ---------------------------------------------
-    def _judge(self, event: dict[str, Any], origin: str) -> Judgement:
+    def _judge(self, event: dict[str, Any], origin: str, commit: bool = True) -> Judgement:
         if self._referee is None or self._match is None:
             raise LookupError("no match is running: set one up first")
         game = int((self._referee.snapshot() or {}).get("game") or 1)
         event_id = match_store.insert_event(self._db, self._match.id, game, "event", event, origin)
-        self._db.commit()                      # the event is safe before anyone judges it
+        if commit:
+            self._db.commit()                  # the event is safe before anyone judges it
         self._match.received += 1
         verdict = judge_safely(self._referee, event)
         if verdict is None:   # the engine's state may be half-changed: rebuild it
@@ -240,7 +243,8 @@ class MatchTable:
                 picture = None
             if picture:
                 match_store.insert_foul_snapshot(self._db, event_id, *picture)
-        self._db.commit()
+        if commit:
+            self._db.commit()
         self.version += 1
         self.last_verdict = verdict | {"text": describe_event(event)}
         return Judgement(event_id, event, verdict, origin)
