@@ -81,7 +81,13 @@ def main(argv: list[str] | None = None) -> int:
     from . import create_app
 
     app = create_app(config)
-    server = make_server(args.host, args.port, app, threaded=True)
+    try:
+        server = make_server(args.host, args.port, app, threaded=True)
+    except OSError as error:
+        app.extensions["durak_live"].stop()
+        print(f"durak-table serve: cannot listen on {args.host}:{args.port}: {error.strerror}",
+              file=sys.stderr)
+        return 2
     signal.signal(signal.SIGTERM, stop_on_signal)
     shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     print(f"durak-table dashboard: http://{shown_host}:{server.port}/", flush=True)
