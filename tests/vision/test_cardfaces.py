@@ -1,0 +1,72 @@
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from vision.cardfaces import HELD_OUT, design_names, find_index_box, load_design
+from vision.procedural_cards import HELD_OUT_FONTS, draw_procedural_face, font_paths
+
+
+def blank_card() -> np.ndarray:
+    card = np.zeros((360, 250, 4), np.uint8)
+    card[:, :, :3] = 255
+    card[:, :, 3] = 255
+    return card
+
+
+def test_find_index_box_takes_rank_and_suit_but_not_the_pips() -> None:
+    card = blank_card()
+    card[20:60, 12:32, :3] = 0      # the rank glyph
+    card[66:88, 14:30, :3] = 0      # the suit under it
+    card[60:100, 110:140, :3] = 0   # a pip in the middle of the card
+    x1, y1, x2, y2 = find_index_box(card)
+    assert x1 <= 12 and y1 <= 20 and x2 >= 32 and y2 >= 88
+    assert x2 < 110  # the pip stays out
+
+
+def test_find_index_box_reports_none_on_a_blank_corner() -> None:
+    assert find_index_box(blank_card()) is None
+
+
+def ink_share(face, box) -> float:
+    x1, y1, x2, y2 = box
+    patch = face.image[y1:y2, x1:x2, :3].astype(int)
+    paper = np.median(face.image[150:200, 8:12, :3].reshape(-1, 3), axis=0)
+    return float((np.abs(patch - paper).sum(axis=2) > 90).mean())
+
+
+@pytest.mark.parametrize("design", ["aisleriot/anglo", "aisleriot/Атласные"])
+def test_rendered_card_label_boxes_hold_the_index(design: str) -> None:
+    faces = load_design(design).faces
+    assert len(faces) == 52
+    for code in ("AS", "10H", "QD", "6C"):
+        face = faces[code]
+        height, width = face.image.shape[:2]
+        top_left, bottom_right = face.index_boxes
+        # In the corner, the size of an index, with ink in it ...
+        assert top_left[2] < width * 0.3 and top_left[3] < height * 0.4
+        assert 0.05 * height < top_left[3] - top_left[1] < 0.3 * height
+        assert ink_share(face, top_left) > 0.08
+        # ... and printed again, turned, in the opposite corner.
+        assert bottom_right[0] > width * 0.7 and bottom_right[1] > height * 0.6
+        assert ink_share(face, bottom_right) > 0.08
+
+
+def test_procedural_face_index_boxes_hold_its_ink() -> None:
+    face = draw_procedural_face("10D", random.Random(3), russian=True)
+    for box in face.index_boxes:
+        assert ink_share(face, box) > 0.05
+    blank_corner = (face.image.shape[1] // 2 - 10, face.image.shape[0] // 2 - 100,
+                    face.image.shape[1] // 2 + 10, face.image.shape[0] // 2 - 90)
+    assert ink_share(face, blank_corner) < ink_share(face, face.index_boxes[0])
+
+
+def test_held_out_designs_and_fonts_never_reach_training() -> None:
+    train = design_names("train")
+    assert not set(train) & HELD_OUT
+    assert not any("neoclassical" in n or n.endswith("/paris") or "gm-paris" in n for n in train)
+    assert set(design_names("heldout")) <= HELD_OUT
+    assert not any(p.name.startswith(HELD_OUT_FONTS) for p in font_paths("train"))
+    assert all(p.name.startswith(HELD_OUT_FONTS) for p in font_paths("heldout"))

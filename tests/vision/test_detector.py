@@ -1,0 +1,80 @@
+from __future__ import annotations
+
+import numpy as np
+
+from vision.cardclasses import CLASS_OF, WHOLE_CARD_CLASS
+from vision.detector import CardDetector, RawDetections, cards_from_raw, owning_card
+
+
+def raw(*items: tuple[str, list[float], float]) -> RawDetections:
+    return RawDetections(np.array([box for _, box, _ in items], np.float32),
+                         np.array([conf for _, _, conf in items], np.float32),
+                         np.array([WHOLE_CARD_CLASS if name == "card" else CLASS_OF[name]
+                                   for name, _, _ in items]))
+
+
+def test_both_indices_of_a_card_name_it_once_with_the_whole_card_box() -> None:
+    detections = cards_from_raw(raw(("card", [100, 100, 200, 250], 0.9),
+                                    ("QS", [102, 102, 118, 130], 0.6),
+                                    ("QS", [182, 220, 198, 248], 0.7)))
+    assert detections.cards == ("QS",)
+    assert np.allclose(detections.xyxy[0], [100, 100, 200, 250])
+    # Two agreeing corners make the reading surer than either: 1 - 0.4 * 0.3.
+    assert abs(float(detections.confidence[0]) - 0.88) < 1e-5
+
+
+def test_indices_disagreeing_in_one_card_give_the_stronger_identity() -> None:
+    detections = cards_from_raw(raw(("card", [0, 0, 100, 150], 0.9),
+                                    ("8H", [2, 2, 18, 30], 0.4),
+                                    ("6H", [82, 120, 98, 148], 0.8)))
+    assert detections.cards == ("6H",)
+
+
+def test_attack_and_defence_cards_keep_their_own_indices() -> None:
+    attack, defence = [100, 100, 200, 250], [140, 150, 240, 300]
+    detections = cards_from_raw(raw(("card", attack, 0.9), ("card", defence, 0.9),
+                                    ("7S", [102, 102, 118, 130], 0.8),    # attack's top left
+                                    ("9S", [142, 152, 158, 180], 0.8),    # defence's top left
+                                    ("9S", [222, 270, 238, 298], 0.8)))   # defence's bottom right
+    by_card = dict(zip(detections.cards, detections.xyxy.tolist(), strict=True))
+    assert by_card["7S"] == attack
+    assert by_card["9S"] == defence
+
+
+def test_an_index_outside_every_card_box_is_a_card_of_its_own() -> None:
+    detections = cards_from_raw(raw(("KD", [10, 10, 25, 40], 0.7)))
+    assert detections.cards == ("KD",)
+    assert np.allclose(detections.xyxy[0], [10, 10, 25, 40])
+
+
+def test_a_deck_holds_each_card_once_so_the_strongest_reading_wins() -> None:
+    detections = cards_from_raw(raw(("AH", [10, 10, 25, 40], 0.5),
+                                    ("AH", [300, 300, 315, 330], 0.9)))
+    assert detections.cards == ("AH",)
+    assert detections.xyxy[0][0] == 300
+
+
+def test_card_boxes_without_indices_name_nothing() -> None:
+    assert len(cards_from_raw(raw(("card", [0, 0, 100, 150], 0.9)))) == 0
+
+
+def test_owning_card_prefers_the_box_whose_corner_holds_the_index() -> None:
+    boxes = np.array([[0, 0, 100, 150], [-50, -60, 110, 160]], np.float32)
+    assert owning_card(np.array([2, 2, 18, 30], np.float32), boxes) == 0
+    assert owning_card(np.array([500, 500, 510, 520], np.float32), boxes) is None
+
+
+class FakeSession:
+    def get_inputs(self):
+        class Input:
+            name = "images"
+        return [Input()]
+
+
+def test_preprocess_keeps_the_frame_shape_and_pads_to_32() -> None:
+    detector = CardDetector(FakeSession(), imgsz=640)
+    blob, scale = detector.preprocess(np.zeros((720, 1280, 3), np.uint8))
+    assert blob.shape == (1, 3, 384, 640)
+    assert scale == 0.5
+    blob, scale = detector.preprocess(np.zeros((4000, 6000, 3), np.uint8))
+    assert blob.shape == (1, 3, 448, 640)

@@ -1,0 +1,37 @@
+from __future__ import annotations
+
+import numpy as np
+
+from vision.evaluation import RealScore, match_real, score_identities, synthetic_truth
+
+
+def test_synthetic_scoring_counts_right_wrong_and_missed_cards() -> None:
+    lines = ["0 0.1 0.1 0.05 0.1",    # 2S index at (0.1, 0.1)
+             "51 0.5 0.5 0.05 0.1",   # AC index
+             "52 0.5 0.5 0.4 0.6"]    # a whole card (not an identity)
+    truth = synthetic_truth(lines, [False, True, False], ["KH"], 100, 100)
+    predicted = [("2S", np.array([8, 5, 14, 16])),     # right, touches its index
+                 ("3S", np.array([8, 5, 14, 16])),     # not on the table
+                 ("KH", np.array([60, 60, 70, 70])),   # only partly visible: not judged
+                 ("AC", np.array([80, 80, 90, 90]))]   # there, but not where it was seen
+    tallies = score_identities(predicted, truth)
+    assert (tallies["all"].true_positive, tallies["all"].false_positive,
+            tallies["all"].false_negative) == (1, 2, 1)
+    assert tallies["covered"].false_negative == 1  # AC was covered and missed
+    assert tallies["all"].precision == 1 / 3
+    assert tallies["all"].recall == 0.5
+
+
+def test_real_photo_matching_needs_the_centre_inside_and_checks_the_rank() -> None:
+    score = RealScore()
+    labels = [("K", np.array([0, 0, 100, 150])), ("9", np.array([200, 0, 300, 150]))]
+    predicted = [("KH", 0.9, np.array([5, 5, 20, 40])),          # index-only box, inside K
+                 ("8S", 0.8, np.array([200, 0, 300, 150])),      # found, wrong rank
+                 ("QD", 0.7, np.array([500, 500, 600, 600]))]    # nothing there
+    found = match_real(predicted, labels, score)
+    assert found == [True, True]
+    figures = score.as_dict()
+    assert figures["recall"] == 1.0
+    assert figures["precision"] == round(2 / 3, 4)
+    assert figures["rank_accuracy"] == 0.5
+    assert figures["confusions"] == {"9->8": 1}

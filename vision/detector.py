@@ -1,0 +1,155 @@
+"""`CardDetector`: the trained model behind one small interface, loaded once.
+
+The network finds two kinds of things: corner indices (52 identity classes, whatever alphabet)
+and whole face-up cards (class `card`). `detect` turns them into each visible card once: the
+indices inside a card box vote for its identity, an index outside every card box is a card on
+its own (a fanned hand, an attack card mostly covered), and since a deck holds each card once,
+only the strongest reading of an identity is kept.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.cardclasses import CARD_CODES, WHOLE_CARD_CLASS
+from vision.detections import Detections
+
+DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "card-detector.onnx"
+
+
+@dataclass(frozen=True)
+class RawDetections:
+    """What the network saw, in frame pixels: boxes (N, 4), confidence (N,), class ids (N,)."""
+
+    xyxy: np.ndarray
+    confidence: np.ndarray
+    class_id: np.ndarray
+
+
+class CardDetector:
+    """Loads an ONNX model once; `detect(frame_bgr)` returns `Detections`."""
+
+    def __init__(self, session, imgsz: int = 640, confidence: float = 0.3,
+                 iou: float = 0.5) -> None:
+        self.session = session
+        self.input_name = session.get_inputs()[0].name
+        self.imgsz, self.confidence, self.iou = imgsz, confidence, iou
+
+    @classmethod
+    def load(cls, path: Path | str = DEFAULT_MODEL, imgsz: int = 640, confidence: float = 0.3,
+             threads: int | None = None) -> CardDetector:
+        import onnxruntime
+
+        path = Path(path)
+        if not path.exists():
+            raise FileNotFoundError(f"no detector model at {path}; train one with "
+                                    "`durak-table train` or pass --model")
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = threads or os.cpu_count() or 1
+        session = onnxruntime.InferenceSession(str(path), options,
+                                               providers=["CPUExecutionProvider"])
+        return cls(session, imgsz=imgsz, confidence=confidence)
+
+    def preprocess(self, frame: np.ndarray) -> tuple[np.ndarray, float]:
+        """Scale the longest side to imgsz and pad to a multiple of 32 (no square padding)."""
+        height, width = frame.shape[:2]
+        scale = self.imgsz / max(height, width)
+        new_w, new_h = max(32, round(width * scale)), max(32, round(height * scale))
+        resized = cv2.resize(frame, (new_w, new_h), interpolation=cv2.INTER_AREA
+                             if scale < 1 else cv2.INTER_LINEAR)
+        pad_w, pad_h = -new_w % 32, -new_h % 32
+        padded = cv2.copyMakeBorder(resized, 0, pad_h, 0, pad_w, cv2.BORDER_CONSTANT,
+                                    value=(114, 114, 114))
+        blob = padded[:, :, ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255.0
+        return np.ascontiguousarray(blob), scale
+
+    def infer(self, frame: np.ndarray) -> RawDetections:
+        blob, scale = self.preprocess(frame)
+        output = self.session.run(None, {self.input_name: blob})[0][0].T  # (anchors, 4 + classes)
+        scores = output[:, 4:]
+        class_id = scores.argmax(axis=1)
+        confidence = scores[np.arange(len(scores)), class_id]
+        keep = confidence >= self.confidence
+        centre_wh, class_id, confidence = output[keep, :4], class_id[keep], confidence[keep]
+        xyxy = np.concatenate([centre_wh[:, :2] - centre_wh[:, 2:] / 2,
+                               centre_wh[:, :2] + centre_wh[:, 2:] / 2], axis=1) / scale
+        height, width = frame.shape[:2]
+        xyxy = np.clip(xyxy, 0, [width, height, width, height])
+        kept = nms_per_class(xyxy, confidence, class_id, self.iou)
+        return RawDetections(xyxy[kept], confidence[kept], class_id[kept])
+
+    def detect(self, frame: np.ndarray) -> Detections:
+        return cards_from_raw(self.infer(frame))
+
+
+def nms_per_class(xyxy: np.ndarray, confidence: np.ndarray, class_id: np.ndarray,
+                  iou: float) -> np.ndarray:
+    if len(xyxy) == 0:
+        return np.zeros(0, int)
+    boxes = np.concatenate([xyxy[:, :2], xyxy[:, 2:] - xyxy[:, :2]], axis=1)
+    kept = cv2.dnn.NMSBoxesBatched(boxes.tolist(), confidence.tolist(), class_id.tolist(),
+                                   0.0, iou)
+    return np.array(kept, int).reshape(-1)
+
+
+def owning_card(index_box: np.ndarray, card_boxes: np.ndarray) -> int | None:
+    """The card box an index lies in: it holds the index's centre, and of those the one with a
+    corner nearest the index (an index sits in its card's corner; a card lying over another
+    holds the covered card's index nearer its middle)."""
+    centre = (index_box[:2] + index_box[2:]) / 2
+    best, best_distance = None, np.inf
+    for number, box in enumerate(card_boxes):
+        margin = 0.05 * (box[2:] - box[:2])
+        if not (np.all(centre >= box[:2] - margin) and np.all(centre <= box[2:] + margin)):
+            continue
+        corners = np.array([[box[0], box[1]], [box[2], box[1]], [box[2], box[3]],
+                            [box[0], box[3]]])
+        size = max(float(np.linalg.norm(box[2:] - box[:2])), 1.0)
+        distance = np.min(np.linalg.norm(corners - centre, axis=1)) / size
+        if distance < best_distance:
+            best, best_distance = number, distance
+    return best
+
+
+def cards_from_raw(raw: RawDetections) -> Detections:
+    """Each visible card once: identity from its indices, box from its whole-card detection."""
+    is_card = raw.class_id == WHOLE_CARD_CLASS
+    card_boxes = raw.xyxy[is_card]
+    index_boxes = raw.xyxy[~is_card]
+    index_class, index_confidence = raw.class_id[~is_card], raw.confidence[~is_card]
+
+    votes: dict[int, dict[int, list[float]]] = {}
+    loose: list[int] = []
+    for number, box in enumerate(index_boxes):
+        owner = owning_card(box, card_boxes)
+        if owner is None:
+            loose.append(number)
+        else:
+            votes.setdefault(owner, {}).setdefault(int(index_class[number]), []).append(
+                float(index_confidence[number]))
+
+    readings: list[tuple[str, np.ndarray, float]] = []
+    for owner, by_class in votes.items():
+        # Two indices agreeing make a reading surer than either alone.
+        scored = {cls: 1 - float(np.prod([1 - c for c in confs]))
+                  for cls, confs in by_class.items()}
+        cls = max(scored, key=scored.get)
+        readings.append((CARD_CODES[cls], card_boxes[owner], scored[cls]))
+    for number in loose:
+        readings.append((CARD_CODES[int(index_class[number])], index_boxes[number],
+                         float(index_confidence[number])))
+
+    best: dict[str, tuple[np.ndarray, float]] = {}
+    for code, box, confidence in readings:
+        if code not in best or confidence > best[code][1]:
+            best[code] = (box, confidence)
+    if not best:
+        return Detections.empty()
+    codes = sorted(best, key=lambda c: -best[c][1])
+    return Detections(np.array([best[c][0] for c in codes]),
+                      np.array([best[c][1] for c in codes]), tuple(codes))
