@@ -335,15 +335,13 @@ class GameFollower(LayoutPhases):
         self._bout_cleared(out)
 
     def _on_hidden_bout(self, track: CardTrack) -> bool:
-        """This card lies on bout cards unseen for `swept_after` seconds: either they were swept
-        away (and the tracker has not given up on them yet) or a hand still covers them. Which
-        one shows when they come back or go; until then the card waits in `pending`."""
-        view = self.view
-        bout = [self._tracks.get(card) for card in view.reader.cards]
+        """A card comes while every card of the bout has been unseen for `swept_after`
+        seconds: either they were swept away (and the tracker has not given up on them yet) or
+        a hand still covers them. Which one shows when they come back or go; until then the card
+        waits in `pending` (a wrong guess here would be a wrong event, waiting only costs time)."""
+        bout = [self._tracks.get(card) for card in self.view.reader.cards]
         return bool(bout) and all(
-            t is None or self._time - t.last_seen >= self.config.swept_after for t in bout
-        ) and any(t is not None and overlap(t.box, track.box) >= view.reader.min_overlap
-                  for t in bout)
+            t is None or self._time - t.last_seen >= self.config.swept_after for t in bout)
 
     def _resolve_pending(self, out: list[Emitted]) -> None:
         view = self.view

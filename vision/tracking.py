@@ -24,6 +24,7 @@ from vision.detections import Detections
 @dataclass(frozen=True)
 class TrackerConfig:
     place_after: float = 0.3       # seconds resting before a card counts as placed
+    min_rest_readings: int = 3     # ... and readings in that time
     gone_after: float = 3.0        # seconds unseen before a placed card counts as gone
     forget_candidate_after: float = 0.5  # an unplaced card missing this long starts over
     min_confidence: float = 0.25   # readings below this are ignored as noise
@@ -32,6 +33,7 @@ class TrackerConfig:
     relocate_after: float = 0.6    # a placed card read steadily elsewhere this long has moved
     teleport_distance: float = 3.0  # card sizes between two readings that no hand can move
     smoothing: float = 0.3         # weight of a new reading in the smoothed box
+    home_distance: float = 0.5     # card sizes: a placed card read this near is where it was
     duplicate_distance: float = 1.0  # two readings of one code closer than this (card sizes)
     #                                  are one card read twice (e.g. both corners)
 
@@ -56,6 +58,7 @@ class CardTrack:
     placed_frame: int | None = None
     confidence_sum: float = 0.0
     readings: int = 0
+    rest_readings: int = 0  # readings since the current resting stretch began
     placed_box: np.ndarray | None = None  # where it was placed (or last reported moved to)
     # the box when the current resting stretch began: a slow drift away from it is a move
     anchor: np.ndarray = field(default_factory=lambda: np.zeros(4, np.float32))
@@ -155,15 +158,23 @@ class CardTracker:
                 anchor = _center(boxes[int(np.argmax(confidences))])
             distances = [np.linalg.norm(_center(b) - anchor) / _box_size(b) for b in boxes]
             near = [d <= config.duplicate_distance for d in distances]
-            if track is not None and any(near):
-                track.relocation = None  # seen at home: any far reading so far was a misread
             if not all(near):
                 update.conflicts.append(CardConflict(card, tuple(tuple(map(float, b))
                                                                  for b in boxes)))
-            if track is not None and track.on_table and not any(near) \
-                    and not self._relocated(track, boxes[int(np.argmax(confidences))], update.time):
-                continue  # a lone far reading of a card known elsewhere: not believed yet
-            chosen = [i for i, ok in enumerate(near) if ok] or [int(np.argmin(distances))]
+            if track is not None and track.on_table:
+                # a card lying on the table is where it lies: a reading away from there (a
+                # misread of another card, a stray) moves it only when it stays put a while
+                home = [i for i, d in enumerate(distances) if d <= config.home_distance]
+                if home:
+                    track.relocation = None
+                    chosen = home
+                else:
+                    away = min(range(len(boxes)), key=lambda i: distances[i])
+                    if not self._relocated(track, boxes[away], update.time):
+                        continue
+                    chosen = [away]
+            else:
+                chosen = [i for i, ok in enumerate(near) if ok] or [int(np.argmin(distances))]
             best = max(chosen, key=lambda i: confidences[i])
             readings[card] = (boxes[best].astype(np.float32), float(confidences[best]))
         return readings
@@ -177,7 +188,7 @@ class CardTracker:
             track.relocation, track.relocation_since = box.copy(), time
         if time - track.relocation_since >= self.config.relocate_after:
             track.relocation = None
-            track.rest_since = time
+            track.rest_since, track.rest_readings = time, 0
             track.box, track.anchor = box.copy(), box.copy()
             return True
         return False
@@ -206,13 +217,17 @@ class CardTracker:
             moved = np.linalg.norm(track.center - _center(track.anchor)) / track.size
         if moved > config.still_tolerance:
             # a real move, not jitter: follow it at once and start a new resting stretch
-            track.rest_since = time
+            track.rest_since, track.rest_readings = time, 0
             track.box = box.copy()
             track.anchor = box.copy()
         track.last_seen = time
         track.confidence_sum += confidence
         track.readings += 1
-        resting = time - track.rest_since >= config.place_after
+        track.rest_readings += 1
+        # long enough, and seen often enough: two stray misreads of one code in about one place
+        # do not make a card
+        resting = time - track.rest_since >= config.place_after and \
+            track.rest_readings >= config.min_rest_readings
         if track.state is TrackState.HIDDEN:
             track.state = TrackState.PLACED
         if track.state is TrackState.CANDIDATE and resting:
