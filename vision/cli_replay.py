@@ -18,22 +18,18 @@ import html
 import json
 import sys
 from pathlib import Path
-from typing import Any, Protocol, TextIO
+from typing import Any, TextIO
 
 import cv2
 import numpy as np
 
 from vision.detections import Detections
-from vision.pipeline import TablePipeline
+from vision.pipeline import Detector, TablePipeline
 from vision.seats import SeatMap
-from vision.sources import VideoFileSource
+from vision.sources import FramePacket, VideoFileSource
 from vision.table_events import Question, Verdicted, card_text
 
 THUMBNAIL_WIDTH = 360
-
-
-class Detector(Protocol):
-    def detect(self, frame: np.ndarray) -> Detections: ...
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -119,31 +115,37 @@ def replay(args: argparse.Namespace, detector: Detector, out: TextIO) -> int:
     setup, clicks = load_setup(args.setup)
     source = VideoFileSource(args.video, realtime=args.realtime, lossless=not args.realtime,
                              max_attempts=1)
-    pipeline: TablePipeline | None = None
+    first = source.start().next_packet(timeout=10.0)
+    if first is None:
+        print(f"durak-table replay: no frames could be read from {args.video} "
+              f"({source.status().message})", file=sys.stderr)
+        source.stop()
+        return 2
+    height, width = first.frame.shape[:2]
+    seats = SeatMap.from_clicks(clicks) if clicks else None
+    pipeline = TablePipeline.with_referee(setup, seats=seats, frame_size=(width, height))
+    print_line(out, pipeline.verdicts[0].to_dict())
     fouls: list[tuple[Verdicted, str]] = []
-    frames = 0
-    for packet in source:
-        frames += 1
-        if pipeline is None:
-            height, width = packet.frame.shape[:2]
-            seats = SeatMap.from_clicks(clicks) if clicks else None
-            pipeline = TablePipeline.with_referee(setup, seats=seats, frame_size=(width, height))
-            print_line(out, pipeline.verdicts[0].to_dict())
-        detections = detector.detect(packet.frame)
-        judged_before = len(pipeline.verdicts)
-        emitted = pipeline.update(packet.number, packet.time, detections)
-        for verdicted in pipeline.verdicts[judged_before:]:
+    judged = len(pipeline.verdicts)
+
+    def report(packet: FramePacket, detections: Detections, emitted: list) -> None:
+        nonlocal judged
+        for verdicted in pipeline.verdicts[judged:]:
             print_line(out, verdicted.to_dict())
             if not verdicted.to_dict()["verdict"]["ok"]:
                 cards = event_cards(verdicted.event.event)
                 fouls.append((verdicted, thumbnail(packet.frame, detections, cards)))
+        judged = len(pipeline.verdicts)
         for item in emitted:
             if isinstance(item, Question):
                 print_line(out, item.to_dict())
-    if pipeline is None:
-        print(f"durak-table replay: no frames could be read from {args.video} "
-              f"({source.status().message})", file=sys.stderr)
-        return 2
+
+    detections = detector.detect(first.frame)
+    report(first, detections, pipeline.update(first.number, first.time, detections))
+    frames = 1
+    for packet, detections, emitted in pipeline.follow(source, detector, after=first.number):
+        frames += 1
+        report(packet, detections, emitted)
     summary = {"summary": True, "frames": frames, "events": len(pipeline.verdicts) - 1,
                "fouls": len(fouls), "questions": len(pipeline.questions),
                "games": pipeline.referee.outcomes()}

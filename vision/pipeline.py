@@ -7,13 +7,24 @@ and whose snapshot tells the follower what the camera cannot see.
 
 from __future__ import annotations
 
-from typing import Any
+import threading
+from collections.abc import Iterator
+from typing import Any, Protocol
+
+import numpy as np
 
 from vision.detections import Detections
 from vision.events_inference import Emitted, GameFollower, InferenceConfig
 from vision.seats import SeatMap
+from vision.sources import FramePacket, FrameSource
 from vision.table_events import Question, TableEvent, Verdicted
 from vision.tracking import CardTracker, TrackerConfig
+
+
+class Detector(Protocol):
+    """What the pipeline needs of `vision.detector.CardDetector`."""
+
+    def detect(self, frame: np.ndarray) -> Detections: ...
 
 
 class TablePipeline:
@@ -75,6 +86,25 @@ class TablePipeline:
             else:
                 self.events.append(item)
         return emitted
+
+    def follow(self, source: FrameSource, detector: Detector, *, after: int = -1,
+               stop: threading.Event | None = None
+               ) -> Iterator[tuple[FramePacket, Detections, list[Emitted]]]:
+        """Runs the newest frame of `source` through the detector and this pipeline, frame after
+        frame, until the source ends or `stop` is set. Frames that come while the detector works
+        are skipped (a live source) or waited for (a lossless file); an outage just waits.
+        `after`: the number of the last frame already handled."""
+        source.start()
+        number = after
+        while stop is None or not stop.is_set():
+            packet = source.next_packet(number, timeout=0.5)
+            if packet is None:
+                if source.running:
+                    continue  # nothing new yet, or the source is reconnecting
+                return
+            number = packet.number
+            detections = detector.detect(packet.frame)
+            yield packet, detections, self.update(packet.number, packet.time, detections)
 
     def answer(self, question: Question, choice: int | None) -> Verdicted | None:
         """The players picked candidate `choice` of a question (None: none of them happened).

@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.detections import Detections
+from vision.pipeline import TablePipeline
+from vision.sources import ImageFolderSource
+from vision.table_events import TableEvent
+
+SETUP = {"type": "setup", "variant": "classic", "deck": 36, "seats": ["Anna", "Boris"],
+         "dealer": "Boris"}
+
+
+class OneCardDetector:
+    """Sees the turned trump in every frame, like a detector looking at a fresh deal."""
+
+    def __init__(self) -> None:
+        self.frames = 0
+
+    def detect(self, frame: np.ndarray) -> Detections:
+        self.frames += 1
+        return Detections.from_cards([("6H", (100, 100, 160, 190), 0.9)])
+
+
+def test_follow_runs_every_frame_of_a_folder_through_detector_and_pipeline(tmp_path: Path) -> None:
+    for i in range(12):
+        cv2.imwrite(str(tmp_path / f"{i:02d}.png"), np.zeros((72, 128, 3), np.uint8))
+    detector = OneCardDetector()
+    pipeline = TablePipeline(SETUP, frame_size=(128, 72))
+    results = list(pipeline.follow(ImageFolderSource(tmp_path, fps=10.0, lossless=True),
+                                   detector))
+    assert [packet.number for packet, _, _ in results] == list(range(12))
+    assert detector.frames == 12
+    emitted = [e.event for _, _, out in results for e in out if isinstance(e, TableEvent)]
+    assert emitted == [{"type": "deal"}, {"type": "trump", "card": "6H"}]
+
+
+def test_follow_stops_when_asked(tmp_path: Path) -> None:
+    for i in range(3):
+        cv2.imwrite(str(tmp_path / f"{i}.png"), np.zeros((8, 8, 3), np.uint8))
+    stop = threading.Event()
+    stop.set()
+    pipeline = TablePipeline(SETUP)
+    assert list(pipeline.follow(ImageFolderSource(tmp_path), OneCardDetector(), stop=stop)) == []
