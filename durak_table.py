@@ -17,7 +17,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "synth": ("vision.cli_synth", "render a synthetic training set of Durak tables"),
     "train": ("vision.cli_train", "train the card detector (ultralytics) and export it"),
     "detect": ("vision.cli_detect", "name every face-up card in images"),
-    "evaluate": ("vision.cli_evaluate", "measure the detector: held-out designs, real photos, speed"),
+    "evaluate": ("vision.cli_evaluate", "measure the detector: held-out designs, photos, speed"),
     "render-game": ("vision.cli_render_game", "turn a game log into a webcam-like video"),
     "replay": ("vision.cli_replay", "run a video through the pipeline, print events and verdicts"),
     "serve": ("web.cli_serve", "start the dashboard (plays the bundled demo without a camera)"),
