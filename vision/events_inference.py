@@ -37,7 +37,7 @@ class GameFollower(LayoutPhases):
         for track in update.placed:
             self._placed(track, out)
         for track in update.moved:
-            self._moved(track)
+            self._moved(track, out)
         self._flush_due(out)
         if update.gone:
             self._gone({t.card for t in update.gone}, on_table, out)
@@ -106,7 +106,13 @@ class GameFollower(LayoutPhases):
     def _new_game(self) -> None:
         self.view = GameView(doubtful=self.view.doubtful)
 
-    def _moved(self, track: CardTrack) -> None:
+    def _moved(self, track: CardTrack, out: list[Emitted]) -> None:
+        if track.card in self.view.reader.ignored:
+            # a refused card taken back and laid again elsewhere (before the tracker gave up on
+            # it): a new try, read like any new card
+            self.view.reader.ignored.discard(track.card)
+            self._placed(track, out)
+            return
         pair = self.view.reader.pair_of(track.card)
         if pair is not None:  # a nudged card keeps its role; only its box follows
             if pair.attack == track.card:

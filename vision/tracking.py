@@ -31,7 +31,7 @@ class TrackerConfig:
     doubtful_confidence: float = 0.6  # a placed card whose mean confidence is lower is doubtful
     still_tolerance: float = 0.2   # distance (card sizes) from the smoothed place that is jitter
     relocate_after: float = 0.6    # a placed card read steadily elsewhere this long has moved
-    teleport_distance: float = 3.0  # card sizes between two readings that no hand can move
+    teleport_distance: float = 3.0  # card sizes from a lone first reading that make it a stray
     smoothing: float = 0.3         # weight of a new reading in the smoothed box
     home_distance: float = 0.5     # card sizes: a placed card read this near is where it was
     duplicate_distance: float = 1.0  # two readings of one code closer than this (card sizes)
@@ -204,10 +204,11 @@ class CardTracker:
                 and time - track.last_seen > config.forget_candidate_after):
             track = CardTrack(card, box.copy(), box.copy(), time, time, time, anchor=box.copy())
             self.tracks[card] = track
-        if track.state is TrackState.CANDIDATE and np.linalg.norm(
+        if track.state is TrackState.CANDIDATE and track.readings == 1 and np.linalg.norm(
                 _center(box) - track.center) / _box_size(box) > config.teleport_distance:
-            # no hand moves a card this far in one frame: the earlier reading was a stray
-            # misread of this code, so where the card came in from starts here
+            # one lone reading far from here: a stray misread of this code, not the start of
+            # this card's way in, so where it came in from starts here (a card brought in is
+            # read along its way; a missed frame later on does not make it jump)
             track.first_box = box.copy()
         # a jump away from the smoothed place (whose own noise is small) or a slow drift of it
         # since the resting stretch began is a hand moving the card; jitter is neither
