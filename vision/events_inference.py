@@ -128,8 +128,25 @@ class GameFollower(LayoutPhases):
             else:
                 self._read_cross_layout(out)
             view.layout = []
-        if view.lead_buffer and self._time - view.lead_buffer[-1].placed_at >= self._group_window:
+        if view.lead_buffer and (
+                self._time - view.lead_buffer[-1].placed_at >= self._group_window
+                or self._lead_complete()):
             self._flush_lead(out)
+
+    def _lead_complete(self) -> bool:
+        """R5: a round attack is 1, 3 or 5 cards and never more than the defender holds; when
+        no bigger shape fits, waiting for more cards only delays the verdict."""
+        view = self.view
+        if self.variant != "round" or len(view.lead_buffer) not in (1, 3, 5):
+            return False
+        if len(view.lead_buffer) == 5:
+            return True
+        leader = view.leader or self._snapshot().get("attacker")
+        hands = self._snapshot().get("hands") or {}
+        if leader not in self.seat_names or not hands:
+            return False
+        held = (hands.get(self._next_seat(leader)) or {}).get("count")
+        return isinstance(held, int) and held < len(view.lead_buffer) + 2
 
     # -- the main phase ------------------------------------------------------------------------
 
