@@ -31,6 +31,7 @@ class TablePipeline:
     """One match seen through one camera.
 
     `update(frame, time, detections)` returns what this frame produced (events and questions).
+    The setup is judged first (`judge_setup=False` when the referee already holds the match).
     With a `referee` (anything with `apply(event) -> verdict` and `snapshot() -> dict`), every
     event is judged at once; `verdicts` keeps them all, `fouls` the refused ones, and a refused
     event is not applied to the follower's model either.
@@ -39,7 +40,8 @@ class TablePipeline:
     def __init__(self, setup: dict, *, referee: Any = None, seats: SeatMap | None = None,
                  frame_size: tuple[int, int] = (1280, 720),
                  tracker_config: TrackerConfig | None = None,
-                 inference_config: InferenceConfig | None = None) -> None:
+                 inference_config: InferenceConfig | None = None,
+                 judge_setup: bool = True) -> None:
         self.setup = {"type": "setup", **{k: v for k, v in setup.items() if k != "type"}}
         self.referee = referee
         self.tracker = CardTracker(tracker_config)
@@ -51,7 +53,7 @@ class TablePipeline:
             self.setup, seats, inference_config,
             judge=self._judge if referee is not None else None,
             snapshot=self.snapshot if referee is not None else None, frame_size=frame_size)
-        if referee is not None:
+        if referee is not None and judge_setup:  # False: the referee already has this match
             setup_event = TableEvent(self.setup, 0, 0.0)
             if not self._judge(setup_event):
                 raise ValueError(f"the referee refuses this setup: "
