@@ -1,0 +1,97 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import pytest
+
+from vision import cli_render_game
+
+SETUP = {"type": "setup", "variant": "classic", "deck": 36, "seats": ["Anna", "Boris", "Vera"],
+         "dealer": "Anna"}
+TINY = [SETUP,
+        {"type": "deal"},
+        {"type": "trump", "card": "JH"}]
+
+
+def write_log(path: Path, events: list[dict]) -> Path:
+    path.write_text("".join(json.dumps(e) + "\n" for e in events))
+    return path
+
+
+def render(tmp_path: Path, events: list[dict], *extra: str) -> tuple[int, Path]:
+    log = write_log(tmp_path / "game.jsonl", events)
+    video = tmp_path / "game.mp4"
+    code = cli_render_game.main([str(log), "--out", str(video), "--size", "192", "108",
+                                 "--fps", "8", "--quiet", *extra])
+    return code, video
+
+
+def read_truth(video: Path) -> tuple[dict, list[dict]]:
+    lines = [json.loads(line) for line in video.with_suffix(".truth.jsonl").read_text()
+             .splitlines()]
+    return lines[0], lines[1:]
+
+
+def test_a_tiny_log_becomes_a_readable_video_with_its_truth(tmp_path: Path) -> None:
+    code, video = render(tmp_path, TINY)
+    assert code == 0
+    header, truth = read_truth(video)
+    capture = cv2.VideoCapture(str(video))
+    frames = 0
+    while capture.read()[0]:
+        frames += 1
+    assert frames == header["frames"] > 0
+    assert [entry["line"] for entry in truth] == [1, 2, 3]
+    assert [entry["event"] for entry in truth] == TINY
+    marks = [entry["frame"] for entry in truth]
+    assert marks == sorted(marks) and len(set(marks)) == 3 and marks[-1] < frames
+    assert truth[2]["visible"] and truth[2]["legal"]
+    assert set(header["calibration"]["seats"]) == {"Anna", "Boris", "Vera"}
+    cards = [json.loads(line) for line in video.with_suffix(".cards.jsonl").read_text()
+             .splitlines()]
+    assert len(cards) == frames
+    assert any(card["card"] == "JH" for card in cards[-1]["cards"])  # the trump lies still
+
+
+def test_a_foul_is_laid_and_taken_back(tmp_path: Path) -> None:
+    events = [SETUP,
+              {"type": "deal", "hands": {"Anna": ["7H", "8H", "10S", "6C", "8C", "10D"],
+                                         "Boris": ["AS", "9D", "9H", "6H", "KH", "AH"],
+                                         "Vera": ["KS", "6D", "8D", "QS", "KC", "9S"]}},
+              {"type": "trump", "card": "JH"},
+              {"type": "attack", "player": "Boris", "cards": ["6H"]},
+              {"type": "defend", "player": "Vera", "card": "6D", "on": "6H", "foul": "G4"}]
+    code, video = render(tmp_path, events, "--no-cards")
+    assert code == 0
+    _, truth = read_truth(video)
+    foul = truth[-1]
+    assert foul["legal"] is False and foul["rule"] == "G4" and foul["visible"]
+    assert truth[3]["legal"] and truth[3]["frame"] < foul["frame"]
+    assert not video.with_suffix(".cards.jsonl").exists()
+
+
+@pytest.mark.parametrize("content, message", [
+    (None, "cannot read"),
+    ("{not json\n", "not valid JSON"),
+    ('{"type": "setup", "variant": "classic", "deck": 36, "seats": ["Anna"], '
+     '"dealer": "Anna"}\n', "line 1"),
+    ('{"type": "attack", "player": "Anna", "cards": ["6H"]}\n', "line 1"),
+    ("\n", "no events"),
+])
+def test_bad_input_is_refused_with_a_message_and_exit_2(tmp_path: Path, capsys, content,
+                                                        message) -> None:
+    log = tmp_path / "log.jsonl"
+    if content is not None:
+        log.write_text(content)
+    code = cli_render_game.main([str(log), "--out", str(tmp_path / "x.mp4"), "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and message in err and "Traceback" not in err
+    assert not (tmp_path / "x.mp4").exists()
+
+
+def test_bad_options_exit_2(tmp_path: Path) -> None:
+    log = write_log(tmp_path / "game.jsonl", TINY)
+    assert cli_render_game.main([str(log), "--out", str(tmp_path / "x.mp4"), "--fps", "0"]) == 2
+    assert cli_render_game.main([str(log)]) == 2
