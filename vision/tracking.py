@@ -119,6 +119,8 @@ class CardTracker:
     def __init__(self, config: TrackerConfig | None = None) -> None:
         self.config = config or TrackerConfig()
         self.tracks: dict[str, CardTrack] = {}
+        self._last_time: float | None = None
+        self._frame_interval = 1 / 30  # seconds between updates, smoothed: how fast we are fed
 
     def on_table(self) -> list[CardTrack]:
         """Placed and hidden cards, in the order they were placed."""
@@ -126,6 +128,9 @@ class CardTracker:
         return sorted(cards, key=lambda t: (t.placed_at or 0.0, t.placed_frame or 0))
 
     def update(self, frame: int, time: float, detections: Detections) -> TrackerUpdate:
+        if self._last_time is not None and time > self._last_time:
+            self._frame_interval = 0.9 * self._frame_interval + 0.1 * (time - self._last_time)
+        self._last_time = time
         update = TrackerUpdate(frame, time)
         readings = self._pick_readings(detections, update)
         for card, (box, confidence) in readings.items():
@@ -226,9 +231,10 @@ class CardTracker:
         track.readings += 1
         track.rest_readings += 1
         # long enough, and seen often enough: two stray misreads of one code in about one place
-        # do not make a card
+        # do not make a card (a slow pipeline sees fewer frames: then two readings must do)
+        needed = 2 if self._frame_interval > config.place_after / 3 else config.min_rest_readings
         resting = time - track.rest_since >= config.place_after and \
-            track.rest_readings >= config.min_rest_readings
+            track.rest_readings >= needed
         if track.state is TrackState.HIDDEN:
             track.state = TrackState.PLACED
         if track.state is TrackState.CANDIDATE and resting:
