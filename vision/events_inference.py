@@ -388,7 +388,17 @@ class GameFollower(LayoutPhases):
             self._close_bout(took=True)  # the take was said (inferred or entered): it just closes
             return
         event = {"type": "discard"} if beaten else {"type": "take", "player": view.defender}
-        self._emit(out, event, lambda: self._close_bout(took=not beaten), [])
+        cards = view.reader.cards
+        if not self._emit(out, event, lambda: self._close_bout(took=not beaten), []):
+            # the cards are gone but the referee's bout is not: the camera missed something
+            # (a defence, a pass-on); only the players can say what, or every later card would
+            # be judged against a table that is no longer there
+            shown = " ".join(card_text(c) for c in cards)
+            shown_ru = " ".join(card_text(c, True) for c in cards)
+            out.append(Question(f"The table ({shown}) was cleared, but the referee cannot close "
+                                "the bout: what was missed?",
+                                f"Со стола убрали {shown_ru}, но судья не может закрыть кон: "
+                                "что пропущено?", (), self._frame, self._time, tuple(cards)))
         view.reader.clear()  # even when refused: the cards are gone all the same
 
     def _close_bout(self, *, took: bool, still_there: bool = False) -> None:

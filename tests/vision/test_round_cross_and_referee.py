@@ -167,3 +167,18 @@ def test_a_cross_game_whose_hands_were_entered_by_hand_starts_with_bouts() -> No
     play(scene, "7C", BORIS, (615, 375))      # cannot beat 9S: passed on
     assert events(scene) == [{"type": "attack", "player": "Anna", "cards": ["9S"]},
                              {"type": "pass_on", "player": "Boris", "card": "7C"}]
+
+
+def test_a_refused_take_after_the_table_was_cleared_asks_the_players() -> None:
+    referee = FakeReferee(refuse={"take"})
+    two = {**setup("classic"), "seats": ["Anna", "Boris"]}
+    pipeline = TablePipeline(two, referee=referee)
+    scene = Scene(pipeline)
+    scene.put("6H", (1000, 600))
+    scene.wait(0.6)
+    play(scene, "7S", (640, 680), (500, 360))
+    sweep(scene, "7S")
+    [foul] = pipeline.fouls
+    assert foul.event.event == {"type": "take", "player": "Boris"}
+    [question] = pipeline.questions
+    assert question.cards == ("7S",) and "7♠" in question.text and "судья" in question.text_ru
