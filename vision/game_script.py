@@ -24,6 +24,16 @@ PODKIDNOY = ("classic", "transfer", "dummy")
 FROM_STOCK = {"trump", "deal", "open_draw", "deal_card"}
 # events whose card lands on a card that then leaves: lay it first, then clear
 PLACE_FIRST = {"open_draw", "pass_on", "deal_card", "trump"}
+# events whose cards are laid face up (a draw's cards go face down into a hand)
+LAYS_CARDS = {"attack", "throw_in", "defend", "transfer", "pass_on", "open_draw", "deal_card",
+              "trump"}
+
+
+def laid_cards(event: dict) -> list[str]:
+    if event.get("type") not in LAYS_CARDS:
+        return []
+    cards = event.get("cards") or ([event["card"]] if event.get("card") else [])
+    return [card for card in cards if isinstance(card, str)] if isinstance(cards, list) else []
 
 
 class UnplayableLog(ValueError):
@@ -35,15 +45,15 @@ class Pace:
     """Seconds each gesture takes."""
 
     fps: float = 30.0
-    slide: float = 0.5
-    retract: float = 0.3
-    rest: tuple[float, float] = (0.5, 0.9)
-    takeback: float = 1.5
-    sweep: float = 0.6
-    after_sweep: float = 0.7
-    draw: float = 0.4
-    quiet: float = 0.25          # an event nobody sees (a declaration, a pass)
-    hand_pass_rate: float = 0.15  # after an act, a hand reaches over the cards for a while
+    slide: float = 0.45
+    retract: float = 0.25
+    rest: tuple[float, float] = (0.3, 0.6)
+    takeback: float = 1.3
+    sweep: float = 0.55
+    after_sweep: float = 0.4
+    draw: float = 0.35
+    quiet: float = 0.15          # an event nobody sees (a declaration, a pass)
+    hand_pass_rate: float = 0.12  # after an act, a hand reaches over the cards for a while
     hand_pass_hold: tuple[float, float] = (0.4, 1.3)
 
     def frames(self, seconds: float) -> int:
@@ -273,7 +283,7 @@ class GameScript:
             self._deal(before, after)
         placed = self._layout(after, event)
         lying = self.contents.cards
-        own = list(event.get("cards") or ([event["card"]] if event.get("card") else []))
+        own = laid_cards(event)
         arriving = {c: pose for c, pose in placed.items() if c not in lying}
         passing = {c: self._intended(event, c) for c in own if c not in placed and c not in lying}
         leaving = [c for c in lying if c not in placed]
@@ -401,8 +411,8 @@ class GameScript:
         back. A refused event without a card to show leaves nothing to see."""
         kind = event.get("type")
         actor = self._actor(event)
-        own = list(event.get("cards") or ([event["card"]] if event.get("card") else []))
-        own = [c for c in own if isinstance(c, str) and c not in self.contents.cards]
+        own = laid_cards(event)
+        own = [c for c in own if c not in self.contents.cards]
         if not own:
             self._mark(entry, self.frame, visible=False)
             self._quiet(self.pace.quiet)

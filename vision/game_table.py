@@ -21,7 +21,7 @@ from vision.seats import SeatMap
 from vision.synth_camera import camera_homography
 
 CARD_SHARE_OF_HEIGHT = 0.15   # a card is this share of the frame height near the centre
-BOUT_COLUMNS = 6
+BOUT_COLUMNS = (2, 3, 1, 4, 0, 5)  # a bout fills its row from the middle out
 
 
 @dataclass(frozen=True)
@@ -101,8 +101,9 @@ class GameTable:
         return self.at(fx, fy)
 
     def bout_slot(self, index: int) -> Pose:
-        row, column = divmod(index, BOUT_COLUMNS)
-        return self.at(0.27 + 0.09 * column, 0.40 + 0.25 * (row % 2) + 0.04 * (row // 2))
+        row, place = divmod(index, len(BOUT_COLUMNS))
+        return self.at(0.275 + 0.09 * BOUT_COLUMNS[place],
+                       0.40 + 0.25 * (row % 2) + 0.04 * (row // 2))
 
     def defence_on(self, attack: Pose, rng: np.random.Generator) -> Pose:
         """A beating card laid over its attack card at an offset, a little turned."""

@@ -41,9 +41,9 @@ class WebcamLook:
         self.softness = float(rng.uniform(0.65, 0.85)) if rng.random() < 0.4 else 1.0
         self.quality = int(rng.integers(60, 90))
         shape = (self.height + NOISE_MARGIN, self.width + NOISE_MARGIN, 3)
-        self.fixed_noise = np.round(rng.normal(0, rng.uniform(1.5, 3), (self.height, self.width,
+        self.fixed_noise = np.round(rng.normal(0, rng.uniform(0.8, 1.8), (self.height, self.width,
                                                                           1))).astype(np.int16)
-        temporal = rng.uniform(0.4, 0.8)
+        temporal = rng.uniform(0.3, 0.6)
         self.noise = [np.round(rng.normal(0, temporal, shape)).astype(np.int16)
                       for _ in range(NOISE_FIELDS)]
         self.knocks: list[tuple[float, float, float]] = []  # (time, dx, dy)
