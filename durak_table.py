@@ -16,6 +16,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bench": ("referee.cli_bench", "measure how fast the referee judges events and games"),
     "synth": ("vision.cli_synth", "render a synthetic training set of Durak tables"),
     "train": ("vision.cli_train", "train the card detector (ultralytics) and export it"),
+    "train-reader": ("vision.cli_train_reader", "train the index reader (second stage) on crops"),
     "detect": ("vision.cli_detect", "name every face-up card in images"),
     "evaluate": ("vision.cli_evaluate", "measure the detector: held-out designs, photos, speed"),
     "render-game": ("vision.cli_render_game", "turn a game log into a webcam-like video"),

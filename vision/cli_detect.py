@@ -14,7 +14,7 @@ from pathlib import Path
 
 import cv2
 
-from vision.detector import DEFAULT_MODEL, CardDetector
+from vision.detector_options import add_detector_arguments, load_detector
 from vision.drawing import draw_detections
 
 
@@ -24,10 +24,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("images", nargs="+", type=Path)
     parser.add_argument("--json", action="store_true", help="one JSON object per image")
     parser.add_argument("--draw", type=Path, metavar="DIR", help="save annotated images here")
-    parser.add_argument("--model", type=Path, default=DEFAULT_MODEL)
-    parser.add_argument("--imgsz", type=int, default=640,
-                        help="longest side the frame is scaled to for the network (default 640)")
-    parser.add_argument("--conf", type=float, default=0.3, help="confidence threshold")
+    add_detector_arguments(parser)
     return parser.parse_args(argv)
 
 
@@ -51,12 +48,8 @@ def format_table(path: Path, cards: list[dict]) -> str:
 
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
-    if not 0 < args.conf < 1 or args.imgsz < 32:
-        print("durak-table detect: --conf must be in (0, 1) and --imgsz at least 32",
-              file=sys.stderr)
-        return 2
     try:
-        detector = CardDetector.load(args.model, imgsz=args.imgsz, confidence=args.conf)
+        detector = load_detector(args)
     except (FileNotFoundError, RuntimeError, ValueError) as error:
         print(f"durak-table detect: {error}", file=sys.stderr)
         return 2

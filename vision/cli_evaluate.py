@@ -20,7 +20,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.detector import DEFAULT_MODEL, CardDetector
+from vision.detector import CardDetector
+from vision.detector_options import add_detector_arguments, load_detector
 from vision.drawing import draw_detections
 from vision.evaluation import (
     REALDEV_RANKS,
@@ -38,9 +39,7 @@ DEFAULT_REAL = REPO.parent / "shared" / "realdev"
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="durak-table evaluate", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--model", type=Path, default=DEFAULT_MODEL)
-    parser.add_argument("--imgsz", type=int, default=640)
-    parser.add_argument("--conf", type=float, default=0.3)
+    add_detector_arguments(parser)
     parser.add_argument("--heldout", type=Path,
                         help="a set from `synth --split heldout` (default: render one)")
     parser.add_argument("--heldout-images", type=int, default=300,
@@ -162,13 +161,14 @@ def measure_speed(detector: CardDetector, frames: int) -> dict:
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
     try:
-        detector = CardDetector.load(args.model, imgsz=args.imgsz, confidence=args.conf)
+        detector = load_detector(args)
     except (FileNotFoundError, RuntimeError, ValueError) as error:
         print(f"durak-table evaluate: {error}", file=sys.stderr)
         return 2
     if args.draw:
         args.draw.mkdir(parents=True, exist_ok=True)
-    figures: dict = {"model": str(args.model), "imgsz": args.imgsz, "conf": args.conf}
+    figures: dict = {"model": str(args.model), "imgsz": args.imgsz, "conf": args.conf,
+                     "reader": str(args.reader) if detector.reader else None}
     if "heldout" not in args.skip:
         with tempfile.TemporaryDirectory() as tmp:
             folder = args.heldout or render_heldout_set(args.heldout_images, Path(tmp) / "set")

@@ -18,6 +18,7 @@ import numpy as np
 
 from vision.cardclasses import CARD_CODES, WHOLE_CARD_CLASS
 from vision.detections import Detections
+from vision.index_reader import DEFAULT_READER, NOT_AN_INDEX, IndexReader
 
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "card-detector.onnx"
 
@@ -30,19 +31,29 @@ class RawDetections:
     confidence: np.ndarray
     class_id: np.ndarray
 
+    def select(self, keep: np.ndarray) -> RawDetections:
+        return RawDetections(self.xyxy[keep], self.confidence[keep], self.class_id[keep])
+
 
 class CardDetector:
-    """Loads an ONNX model once; `detect(frame_bgr)` returns `Detections`."""
+    """Loads an ONNX model once; `detect(frame_bgr)` returns `Detections`.
 
-    def __init__(self, session, imgsz: int = 640, confidence: float = 0.3,
-                 iou: float = 0.5) -> None:
+    With an `IndexReader`, the network only says where indices are (any identity, a lower bar)
+    and the reader names each one from a full-resolution crop, or rejects it.
+    """
+
+    def __init__(self, session, imgsz: int = 640, confidence: float = 0.3, iou: float = 0.5,
+                 reader: IndexReader | None = None, index_confidence: float = 0.1) -> None:
         self.session = session
         self.input_name = session.get_inputs()[0].name
         self.imgsz, self.confidence, self.iou = imgsz, confidence, iou
+        self.reader, self.index_confidence = reader, index_confidence
 
     @classmethod
     def load(cls, path: Path | str = DEFAULT_MODEL, imgsz: int = 640, confidence: float = 0.3,
-             threads: int | None = None) -> CardDetector:
+             threads: int | None = None,
+             reader: Path | str | None = DEFAULT_READER) -> CardDetector:
+        """The detector, with the index reader when its model file exists (reader=None: never)."""
         import onnxruntime
 
         path = Path(path)
@@ -53,7 +64,9 @@ class CardDetector:
         options.intra_op_num_threads = threads or os.cpu_count() or 1
         session = onnxruntime.InferenceSession(str(path), options,
                                                providers=["CPUExecutionProvider"])
-        return cls(session, imgsz=imgsz, confidence=confidence)
+        index_reader = (IndexReader.load(reader, threads)
+                        if reader is not None and Path(reader).exists() else None)
+        return cls(session, imgsz=imgsz, confidence=confidence, reader=index_reader)
 
     def preprocess(self, frame: np.ndarray) -> tuple[np.ndarray, float]:
         """Scale the longest side to imgsz and pad to a multiple of 32 (no square padding)."""
@@ -71,17 +84,37 @@ class CardDetector:
     def infer(self, frame: np.ndarray) -> RawDetections:
         blob, scale = self.preprocess(frame)
         output = self.session.run(None, {self.input_name: blob})[0][0].T  # (anchors, 4 + classes)
-        scores = output[:, 4:]
-        class_id = scores.argmax(axis=1)
-        confidence = scores[np.arange(len(scores)), class_id]
-        keep = confidence >= self.confidence
-        centre_wh, class_id, confidence = output[keep, :4], class_id[keep], confidence[keep]
+        height, width = frame.shape[:2]
+        centre_wh = output[:, :4]
         xyxy = np.concatenate([centre_wh[:, :2] - centre_wh[:, 2:] / 2,
                                centre_wh[:, :2] + centre_wh[:, 2:] / 2], axis=1) / scale
-        height, width = frame.shape[:2]
         xyxy = np.clip(xyxy, 0, [width, height, width, height])
-        kept = nms_per_class(xyxy, confidence, class_id, self.iou)
-        return RawDetections(xyxy[kept], confidence[kept], class_id[kept])
+        identity_scores = output[:, 4:4 + WHOLE_CARD_CLASS]
+        identity = identity_scores.argmax(axis=1)
+        identity_confidence = identity_scores[np.arange(len(identity)), identity]
+        card_confidence = output[:, 4 + WHOLE_CARD_CLASS]
+
+        is_card = card_confidence >= self.confidence
+        cards = RawDetections(xyxy[is_card], card_confidence[is_card],
+                              np.full(int(is_card.sum()), WHOLE_CARD_CLASS))
+        cards = cards.select(nms_per_class(cards.xyxy, cards.confidence, cards.class_id, self.iou))
+        bar = self.index_confidence if self.reader else self.confidence
+        is_index = identity_confidence >= bar
+        indices = RawDetections(xyxy[is_index], identity_confidence[is_index], identity[is_index])
+        if self.reader is None:
+            indices = indices.select(nms_per_class(indices.xyxy, indices.confidence,
+                                                   indices.class_id, self.iou))
+        else:
+            # Where an index is matters here, not what the network thought it said.
+            indices = indices.select(nms_per_class(indices.xyxy, indices.confidence,
+                                                   np.zeros(len(indices.xyxy), int), self.iou))
+            classes, probabilities = self.reader.read(frame, indices.xyxy)
+            indices = RawDetections(indices.xyxy, probabilities.astype(np.float32), classes)
+            indices = indices.select(np.flatnonzero((classes != NOT_AN_INDEX)
+                                                    & (probabilities >= self.confidence)))
+        return RawDetections(np.concatenate([cards.xyxy, indices.xyxy]),
+                             np.concatenate([cards.confidence, indices.confidence]),
+                             np.concatenate([cards.class_id, indices.class_id]).astype(int))
 
     def detect(self, frame: np.ndarray) -> Detections:
         return cards_from_raw(self.infer(frame))

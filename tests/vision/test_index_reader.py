@@ -1,0 +1,78 @@
+from __future__ import annotations
+
+import numpy as np
+
+from vision.cardclasses import CLASS_OF, WHOLE_CARD_CLASS
+from vision.cli_train_reader import crops_of_image
+from vision.detector import CardDetector
+from vision.index_reader import CROP_SIZE, NOT_AN_INDEX, crop_index, crops_to_batch
+
+
+def test_crop_index_centres_and_scales_the_box() -> None:
+    frame = np.zeros((200, 300, 3), np.uint8)
+    frame[50:70, 100:110] = 255                       # a 10 x 20 white index
+    crop = crop_index(frame, np.array([100, 50, 110, 70]), margin=1.25)
+    assert crop.shape == (CROP_SIZE, CROP_SIZE, 3)
+    white = np.argwhere(crop[:, :, 0] > 128)
+    # 20 px tall in a 25 px window -> 80% of the crop's height, centred.
+    assert abs(white[:, 0].mean() - (CROP_SIZE - 1) / 2) < 1.5
+    assert abs((white[:, 0].max() - white[:, 0].min() + 1) - 0.8 * CROP_SIZE) <= 2
+
+
+def test_crops_at_the_frame_edge_are_padded_not_failing() -> None:
+    crop = crop_index(np.full((50, 50, 3), 200, np.uint8), np.array([-10, -10, 5, 5]))
+    assert crop.shape == (CROP_SIZE, CROP_SIZE, 3)
+    assert crop[0, 0, 0] == 114 and crop[-1, -1, 0] == 200
+
+
+def test_reader_input_is_rgb_channels_first_in_unit_range() -> None:
+    crops = np.zeros((2, CROP_SIZE, CROP_SIZE, 3), np.uint8)
+    crops[:, :, :, 2] = 255  # red in BGR
+    batch = crops_to_batch(crops)
+    assert batch.shape == (2, 3, CROP_SIZE, CROP_SIZE)
+    assert batch[:, 0].min() == 1.0 and batch[:, 2].max() == 0.0
+
+
+def test_training_crops_name_indices_and_add_non_indices() -> None:
+    image = np.full((300, 300, 3), 90, np.uint8)
+    labels = [(CLASS_OF["QS"], np.array([20.0, 20.0, 35.0, 50.0])),
+              (WHOLE_CARD_CLASS, np.array([15.0, 15.0, 120.0, 170.0]))]
+    crops, classes = crops_of_image(image, labels, np.random.default_rng(0), per_index=2)
+    assert classes.count(CLASS_OF["QS"]) == 2
+    assert NOT_AN_INDEX in classes
+    assert all(c.shape == (CROP_SIZE, CROP_SIZE, 3) for c in crops)
+
+
+class FakeSession:
+    """One anchor for a whole card and two for indices; the network's own guess is 2S."""
+
+    def get_inputs(self):
+        class Input:
+            name = "images"
+        return [Input()]
+
+    def run(self, _, feeds):
+        scores = np.zeros((3, 53), np.float32)
+        scores[0, WHOLE_CARD_CLASS] = 0.9
+        scores[1, CLASS_OF["2S"]] = 0.2
+        scores[2, CLASS_OF["2S"]] = 0.2
+        boxes = np.array([[150, 150, 100, 150], [110, 90, 10, 20], [300, 300, 10, 20]],
+                         np.float32)  # centre x, y, w, h at the network's scale
+        return [np.concatenate([boxes, scores], axis=1).T[None]]
+
+
+class FakeReader:
+    """Reads the first crop as the queen of hearts and the second as no index at all."""
+
+    def read(self, frame, boxes):
+        return np.array([CLASS_OF["QH"], NOT_AN_INDEX][:len(boxes)]), np.array([0.95, 0.9])
+
+
+def test_the_reader_names_indices_and_rejects_false_ones() -> None:
+    frame = np.zeros((640, 640, 3), np.uint8)
+    detector = CardDetector(FakeSession(), imgsz=640, confidence=0.3, reader=FakeReader())
+    detections = detector.detect(frame)
+    assert detections.cards == ("QH",)
+    assert np.allclose(detections.xyxy[0], [100, 75, 200, 225])
+    without_reader = CardDetector(FakeSession(), imgsz=640, confidence=0.3).detect(frame)
+    assert len(without_reader) == 0  # 0.2 is below the bar without a reader

@@ -1,0 +1,204 @@
+"""`durak-table train-reader`: train the index reader (second stage) on a synth set's crops.
+
+Every labelled corner index of the set gives jittered square crops named by its card; crops of
+places that are not indices (table, pips, pictures, card backs) are the class `none`, so the
+reader can also reject what the detector mistook for an index. A small CNN, trained with
+PyTorch (it comes with ultralytics) and exported to ONNX for `durak-table detect`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.cardclasses import WHOLE_CARD_CLASS
+from vision.index_reader import (
+    CROP_SIZE,
+    DEFAULT_READER,
+    NOT_AN_INDEX,
+    READER_CLASSES,
+    crop_index,
+    crops_to_batch,
+)
+from vision.progress import ProgressBar
+
+
+def read_labels(path: Path, width: int, height: int) -> list[tuple[int, np.ndarray]]:
+    labels = []
+    for line in path.read_text().splitlines() if path.exists() else []:
+        class_id, cx, cy, w, h = line.split()
+        cx, cy, w, h = float(cx) * width, float(cy) * height, float(w) * width, float(h) * height
+        labels.append((int(class_id), np.array([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2])))
+    return labels
+
+
+def far_from(box: np.ndarray, others: list[np.ndarray]) -> bool:
+    centre = (box[:2] + box[2:]) / 2
+    return all(not (np.all(centre >= o[:2] - 2) and np.all(centre <= o[2:] + 2)) for o in others)
+
+
+def crops_of_image(image: np.ndarray, labels: list[tuple[int, np.ndarray]],
+                   rng: np.random.Generator, per_index: int) -> tuple[list, list]:
+    """Jittered crops of every index, and about as many crops of things that are not one."""
+    crops, classes = [], []
+    indices = [box for cls, box in labels if cls != WHOLE_CARD_CLASS]
+    for cls, box in labels:
+        if cls == WHOLE_CARD_CLASS:
+            continue
+        for _ in range(per_index):
+            crops.append(crop_index(image, box, margin=rng.uniform(1.1, 1.5),
+                                    shift=tuple(rng.normal(0, 0.05, 2))))
+            classes.append(cls)
+    sides = [max(b[2] - b[0], b[3] - b[1]) for b in indices] or [24.0]
+    height, width = image.shape[:2]
+    cards = [box for cls, box in labels if cls == WHOLE_CARD_CLASS]
+    wanted = max(2, len(indices) * per_index // 2)
+    for attempt in range(wanted * 4):
+        if len(crops) >= len(indices) * per_index + wanted:
+            break
+        side = float(rng.choice(sides)) * rng.uniform(0.8, 1.3)
+        if cards and attempt % 2 == 0:   # inside a card, away from its indices: pips, faces
+            card = cards[rng.integers(len(cards))]
+            cx, cy = rng.uniform(card[0], card[2]), rng.uniform(card[1], card[3])
+        else:
+            cx, cy = rng.uniform(0, width), rng.uniform(0, height)
+        box = np.array([cx - side / 3, cy - side / 2, cx + side / 3, cy + side / 2])
+        if far_from(box, indices):
+            crops.append(crop_index(image, box, margin=rng.uniform(1.1, 1.5)))
+            classes.append(NOT_AN_INDEX)
+    return crops, classes
+
+
+def collect_crops(folder: Path, part: str, per_index: int, limit: int | None,
+                  seed: int) -> tuple[np.ndarray, np.ndarray]:
+    images = sorted((folder / "images" / part).glob("*.jpg"))[:limit]
+    rng = np.random.default_rng(seed)
+    all_crops, all_classes = [], []
+    progress = ProgressBar(len(images), f"crops ({part})")
+    for path in images:
+        image = cv2.imread(str(path))
+        if image is not None:
+            labels = read_labels(folder / "labels" / part / f"{path.stem}.txt", image.shape[1],
+                                 image.shape[0])
+            crops, classes = crops_of_image(image, labels, rng, per_index)
+            all_crops += crops
+            all_classes += classes
+        progress.advance()
+    progress.close()
+    return (np.stack(all_crops) if all_crops else np.zeros((0, CROP_SIZE, CROP_SIZE, 3), np.uint8),
+            np.array(all_classes, np.int64))
+
+
+def build_network():
+    import torch.nn as nn
+
+    def block(inputs: int, outputs: int) -> list:
+        return [nn.Conv2d(inputs, outputs, 3, padding=1, bias=False), nn.BatchNorm2d(outputs),
+                nn.ReLU(inplace=True)]
+
+    return nn.Sequential(*block(3, 24), nn.MaxPool2d(2),                      # 24
+                         *block(24, 48), *block(48, 48), nn.MaxPool2d(2),    # 12
+                         *block(48, 96), *block(96, 96), nn.MaxPool2d(2),    # 6
+                         *block(96, 160), nn.AdaptiveAvgPool2d(1), nn.Flatten(),
+                         nn.Dropout(0.2), nn.Linear(160, len(READER_CLASSES)))
+
+
+def augment(batch: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Brightness, contrast and noise per crop (geometry jitter is in the crops already)."""
+    gain = rng.uniform(0.6, 1.4, (len(batch), 1, 1, 1)).astype(np.float32)
+    offset = rng.uniform(-0.15, 0.15, (len(batch), 1, 1, 1)).astype(np.float32)
+    noise = rng.normal(0, 0.03, batch.shape).astype(np.float32)
+    return np.clip(batch * gain + offset + noise, 0, 1)
+
+
+def accuracy(network, crops: np.ndarray, classes: np.ndarray) -> float:
+    import torch
+
+    network.eval()
+    right = 0
+    with torch.no_grad():
+        for start in range(0, len(crops), 1024):
+            batch = torch.from_numpy(crops_to_batch(crops[start:start + 1024]))
+            right += int((network(batch).argmax(1).numpy() == classes[start:start + 1024]).sum())
+    network.train()
+    return right / max(1, len(crops))
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="durak-table train-reader", description=__doc__)
+    parser.add_argument("--data", type=Path, required=True,
+                        help="a set from `durak-table synth` (images/, labels/)")
+    parser.add_argument("--epochs", type=int, default=8)
+    parser.add_argument("--minutes", type=float, help="stop after this long")
+    parser.add_argument("--per-index", type=int, default=1, help="crops per labelled index")
+    parser.add_argument("--limit", type=int, help="use only the first N training images")
+    parser.add_argument("--batch", type=int, default=256)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", type=Path, default=DEFAULT_READER)
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str]) -> int:
+    args = parse_args(argv)
+    if not (args.data / "images" / "train").is_dir():
+        print(f"durak-table train-reader: {args.data} holds no images/train (make one with "
+              "`durak-table synth`)", file=sys.stderr)
+        return 2
+    import torch
+
+    torch.manual_seed(args.seed)
+    rng = np.random.default_rng(args.seed)
+    train_crops, train_classes = collect_crops(args.data, "train", args.per_index, args.limit,
+                                               args.seed)
+    val_crops, val_classes = collect_crops(args.data, "val", 1, None, args.seed + 1)
+    if len(train_crops) == 0:
+        print("durak-table train-reader: no labelled indices found", file=sys.stderr)
+        return 2
+    print(f"{len(train_crops)} training crops, {len(val_crops)} validation crops",
+          file=sys.stderr)
+    network = build_network()
+    optimiser = torch.optim.AdamW(network.parameters(), lr=2e-3, weight_decay=1e-4)
+    steps = args.epochs * (len(train_crops) // args.batch + 1)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
+    loss_of = torch.nn.CrossEntropyLoss(label_smoothing=0.05)
+    start, best = time.monotonic(), -1.0
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    for epoch in range(args.epochs):
+        order = rng.permutation(len(train_crops))
+        progress = ProgressBar(len(order) // args.batch + 1, f"reader epoch {epoch + 1}")
+        for first in range(0, len(order), args.batch):
+            chosen = order[first:first + args.batch]
+            batch = torch.from_numpy(augment(crops_to_batch(train_crops[chosen]), rng))
+            loss = loss_of(network(batch), torch.from_numpy(train_classes[chosen]))
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            progress.advance()
+        progress.close()
+        score = accuracy(network, val_crops, val_classes) if len(val_crops) else 0.0
+        print(f"epoch {epoch + 1}: loss {loss.item():.3f}, validation accuracy {score:.4f}",
+              file=sys.stderr)
+        if score >= best:
+            best = score
+            export_reader(network, args.out)
+        if args.minutes and time.monotonic() - start > args.minutes * 60:
+            break
+    print(f"exported {args.out} (validation accuracy {best:.4f})")
+    return 0
+
+
+def export_reader(network, target: Path) -> None:
+    import torch
+
+    network.eval()
+    example = torch.zeros(1, 3, CROP_SIZE, CROP_SIZE)
+    torch.onnx.export(network, example, str(target), input_names=["crops"],
+                      output_names=["logits"], dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}},
+                      opset_version=17, dynamo=False)
+    network.train()

@@ -1,0 +1,30 @@
+"""The command-line options every command that runs the detector shares."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from vision.detector import DEFAULT_MODEL, CardDetector
+from vision.index_reader import DEFAULT_READER
+
+
+def add_detector_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--model", type=Path, default=DEFAULT_MODEL,
+                        help=f"detector ONNX model (default {DEFAULT_MODEL.name} in models/)")
+    parser.add_argument("--reader", type=Path, default=DEFAULT_READER,
+                        help="index reader ONNX model, used when the file exists "
+                             f"(default {DEFAULT_READER.name} in models/)")
+    parser.add_argument("--no-reader", action="store_true",
+                        help="name cards from the detector's own classes only")
+    parser.add_argument("--imgsz", type=int, default=640,
+                        help="longest side the frame is scaled to for the network (default 640)")
+    parser.add_argument("--conf", type=float, default=0.3, help="confidence threshold")
+
+
+def load_detector(args: argparse.Namespace) -> CardDetector:
+    """Raises ValueError on bad options, FileNotFoundError when the model is missing."""
+    if not 0 < args.conf < 1 or args.imgsz < 32:
+        raise ValueError("--conf must be in (0, 1) and --imgsz at least 32")
+    return CardDetector.load(args.model, imgsz=args.imgsz, confidence=args.conf,
+                             reader=None if args.no_reader else args.reader)

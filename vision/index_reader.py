@@ -1,0 +1,74 @@
+"""`IndexReader`: the second stage that reads a card's identity from its corner index.
+
+The detector finds where indices are in a downscaled frame; the reader looks at each one again
+in the full-resolution frame, as a small square crop, and names the card (or says it is not an
+index at all). Reading a 48-pixel crop is cheap, converges fast in training, and keeps the
+small print that downscaling the whole frame loses.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.cardclasses import CARD_CODES
+
+CROP_SIZE = 48
+CROP_MARGIN = 1.25       # the square crop's side, relative to the index box's longer side
+NOT_AN_INDEX = len(CARD_CODES)  # the reader's extra class
+READER_CLASSES = (*CARD_CODES, "none")
+DEFAULT_READER = Path(__file__).resolve().parent.parent / "models" / "index-reader.onnx"
+
+
+def crop_index(frame: np.ndarray, box: np.ndarray, margin: float = CROP_MARGIN,
+               shift: tuple[float, float] = (0.0, 0.0)) -> np.ndarray:
+    """A CROP_SIZE square around an index box (x1, y1, x2, y2), uint8 BGR; edges padded grey.
+
+    `shift` moves the centre by a fraction of the side (training jitter)."""
+    x1, y1, x2, y2 = (float(v) for v in box)
+    side = max(x2 - x1, y2 - y1, 2.0) * margin
+    cx = (x1 + x2) / 2 + shift[0] * side
+    cy = (y1 + y2) / 2 + shift[1] * side
+    scale = CROP_SIZE / side
+    warp = np.array([[scale, 0, CROP_SIZE / 2 - cx * scale],
+                     [0, scale, CROP_SIZE / 2 - cy * scale]], np.float32)
+    interpolation = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
+    return cv2.warpAffine(frame, warp, (CROP_SIZE, CROP_SIZE), flags=interpolation,
+                          borderMode=cv2.BORDER_CONSTANT, borderValue=(114, 114, 114))
+
+
+def crops_to_batch(crops: np.ndarray) -> np.ndarray:
+    """(N, S, S, 3) uint8 BGR -> (N, 3, S, S) float32 RGB in [0, 1], the reader's input."""
+    return np.ascontiguousarray(crops[..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32) / 255
+
+
+class IndexReader:
+    """Loads the reader's ONNX model once; `read(frame, boxes)` names each index."""
+
+    def __init__(self, session) -> None:
+        self.session = session
+        self.input_name = session.get_inputs()[0].name
+
+    @classmethod
+    def load(cls, path: Path | str = DEFAULT_READER, threads: int | None = None) -> IndexReader:
+        import onnxruntime
+
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = threads or os.cpu_count() or 1
+        return cls(onnxruntime.InferenceSession(str(path), options,
+                                                providers=["CPUExecutionProvider"]))
+
+    def read(self, frame: np.ndarray, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Per box: the reader's class (NOT_AN_INDEX for none) and its probability."""
+        if len(boxes) == 0:
+            return np.zeros(0, int), np.zeros(0, np.float32)
+        crops = np.stack([crop_index(frame, box) for box in boxes])
+        logits = self.session.run(None, {self.input_name: crops_to_batch(crops)})[0]
+        logits = logits - logits.max(axis=1, keepdims=True)
+        probabilities = np.exp(logits)
+        probabilities /= probabilities.sum(axis=1, keepdims=True)
+        classes = probabilities.argmax(axis=1)
+        return classes, probabilities[np.arange(len(classes)), classes]
