@@ -48,10 +48,8 @@ def format_table(path: Path, cards: list[dict]) -> str:
 
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
-    try:
-        detector = load_detector(args)
-    except (FileNotFoundError, RuntimeError, ValueError) as error:
-        print(f"durak-table detect: {error}", file=sys.stderr)
+    detector = load_detector(args, "detect")
+    if detector is None:
         return 2
     if args.draw:
         args.draw.mkdir(parents=True, exist_ok=True)

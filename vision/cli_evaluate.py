@@ -160,10 +160,8 @@ def measure_speed(detector: CardDetector, frames: int) -> dict:
 
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
-    try:
-        detector = load_detector(args)
-    except (FileNotFoundError, RuntimeError, ValueError) as error:
-        print(f"durak-table evaluate: {error}", file=sys.stderr)
+    detector = load_detector(args, "evaluate")
+    if detector is None:
         return 2
     if args.draw:
         args.draw.mkdir(parents=True, exist_ok=True)

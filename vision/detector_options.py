@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from vision.detector import DEFAULT_MODEL, CardDetector
@@ -22,9 +23,13 @@ def add_detector_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--conf", type=float, default=0.3, help="confidence threshold")
 
 
-def load_detector(args: argparse.Namespace) -> CardDetector:
-    """Raises ValueError on bad options, FileNotFoundError when the model is missing."""
-    if not 0 < args.conf < 1 or args.imgsz < 32:
-        raise ValueError("--conf must be in (0, 1) and --imgsz at least 32")
-    return CardDetector.load(args.model, imgsz=args.imgsz, confidence=args.conf,
-                             reader=None if args.no_reader else args.reader)
+def load_detector(args: argparse.Namespace, command: str) -> CardDetector | None:
+    """The detector the options ask for, or None after saying on stderr what was wrong."""
+    try:
+        if not 0 < args.conf < 1 or args.imgsz < 32:
+            raise ValueError("--conf must be in (0, 1) and --imgsz at least 32")
+        return CardDetector.load(args.model, imgsz=args.imgsz, confidence=args.conf,
+                                 reader=None if args.no_reader else args.reader)
+    except (FileNotFoundError, RuntimeError, ValueError) as error:
+        print(f"durak-table {command}: {error}", file=sys.stderr)
+        return None
