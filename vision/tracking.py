@@ -31,7 +31,8 @@ class TrackerConfig:
     doubtful_confidence: float = 0.6  # a placed card whose mean confidence is lower is doubtful
     still_tolerance: float = 0.2   # distance (card sizes) from the smoothed place that is jitter
     relocate_after: float = 0.6    # a placed card read steadily elsewhere this long has moved
-    teleport_distance: float = 3.0  # card sizes from a lone first reading that make it a stray
+    # card sizes a second no hand moves a card: a lone first reading that far off was a stray
+    teleport_speed: float = 30.0
     smoothing: float = 0.3         # weight of a new reading in the smoothed box
     home_distance: float = 0.5     # card sizes: a placed card read this near is where it was
     duplicate_distance: float = 1.0  # two readings of one code closer than this (card sizes)
@@ -209,12 +210,15 @@ class CardTracker:
                 and time - track.last_seen > config.forget_candidate_after):
             track = CardTrack(card, box.copy(), box.copy(), time, time, time, anchor=box.copy())
             self.tracks[card] = track
-        if track.state is TrackState.CANDIDATE and track.readings == 1 and np.linalg.norm(
-                _center(box) - track.center) / _box_size(box) > config.teleport_distance:
-            # one lone reading far from here: a stray misread of this code, not the start of
-            # this card's way in, so where it came in from starts here (a card brought in is
-            # read along its way; a missed frame later on does not make it jump)
-            track.first_box = box.copy()
+        if track.state is TrackState.CANDIDATE and track.readings == 1:
+            # one lone reading not joined to this one (frames without it in between, or farther
+            # than a hand moves a card meanwhile) was a stray misread of this code, not the start
+            # of this card's way in: where it came in from starts here. A card brought in is read
+            # frame after frame, a missed frame apart at most.
+            gap = time - track.last_seen
+            jump = np.linalg.norm(_center(box) - track.center) / _box_size(box)
+            if gap > 2.5 * self._frame_interval or jump > config.teleport_speed * max(gap, 1e-3):
+                track.first_box = box.copy()
         # a jump away from the smoothed place (whose own noise is small) or a slow drift of it
         # since the resting stretch began is a hand moving the card; jitter is neither
         moved = np.linalg.norm(_center(box) - track.center) / _box_size(box)
@@ -231,10 +235,13 @@ class CardTracker:
         track.readings += 1
         track.rest_readings += 1
         # long enough, and seen often enough: two stray misreads of one code in about one place
-        # do not make a card (a slow pipeline sees fewer frames: then two readings must do)
-        needed = 2 if self._frame_interval > config.place_after / 3 else config.min_rest_readings
-        resting = time - track.rest_since >= config.place_after and \
-            track.rest_readings >= needed
+        # do not make a card. A slow pipeline (fewer than three frames in `place_after`) must
+        # make do with two readings a frame apart, or a card briefly in view is never placed
+        slow = self._frame_interval > config.place_after / 3
+        needed = 2 if slow else config.min_rest_readings
+        rest_time = min(config.place_after, 0.9 * self._frame_interval) if slow \
+            else config.place_after
+        resting = time - track.rest_since >= rest_time and track.rest_readings >= needed
         if track.state is TrackState.HIDDEN:
             track.state = TrackState.PLACED
         if track.state is TrackState.CANDIDATE and resting:
