@@ -32,6 +32,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
                         help="per-frame face-up cards (default: next to the video, .cards.jsonl)")
     parser.add_argument("--no-cards", action="store_true",
                         help="skip the per-frame cards file (a little faster)")
+    parser.add_argument("--compact", action="store_true",
+                        help="no sensor noise that changes from frame to frame: a still table "
+                             "gives identical frames, and the file is several times smaller")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     width, height = args.size
@@ -57,6 +60,7 @@ def main(argv: list[str] | None = None) -> int:
         game = render_game(events, args.out, seed=args.seed, split=args.designs, fps=args.fps,
                            size=tuple(args.size), truth=args.truth or truth,
                            cards=None if args.no_cards else args.cards or cards,
+                           compact=args.compact,
                            progress=None if bar is None else progress)
     except (LogError, ValueError, OSError, KeyError) as error:
         print(f"durak-table render-game: {error}", file=sys.stderr)

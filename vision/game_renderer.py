@@ -47,10 +47,11 @@ class RenderedFrame:
 
 class GameRenderer:
     def __init__(self, table: GameTable, art: CardArt, rng: np.random.Generator,
-                 fps: float) -> None:
+                 fps: float, temporal_noise: bool = True) -> None:
         self.table, self.art, self.rng = table, art, rng
         self.surface = make_table_surface(rng, table.height, table.width)
-        self.look = WebcamLook(rng, table.width, table.height, fps)
+        self.look = WebcamLook(rng, table.width, table.height, fps,
+                               temporal_noise=temporal_noise)
         self.hands = {seat: HandArt.make(rng) for seat in table.seats.names}
         centre = table.to_table((table.width / 2, table.height / 2))
         self.card_px = table.card_height * table.image_scale(centre)

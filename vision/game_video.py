@@ -73,9 +73,11 @@ def deck_codes(setup: dict) -> list[str]:
 
 def render_game(events: list[dict], video: Path, seed: int = 0, split: str = "heldout",
                 fps: float = 30.0, size: tuple[int, int] = (1280, 720),
-                truth: Path | None = None, cards: Path | None = None,
+                truth: Path | None = None, cards: Path | None = None, compact: bool = False,
                 progress: Callable[[int, int], None] | None = None) -> RenderedGame:
-    """Renders the log; raises UnplayableLog, OSError (the video cannot be written)."""
+    """Renders the log; raises UnplayableLog, OSError (the video cannot be written).
+    `compact`: no sensor noise that changes from frame to frame, so a still table gives
+    identical frames and the file is several times smaller (the bundled demo)."""
     started = time.monotonic()
     width, height = size
     rng = np.random.default_rng(seed)
@@ -86,7 +88,7 @@ def render_game(events: list[dict], video: Path, seed: int = 0, split: str = "he
     table = GameTable.build(rng, width, height, [str(s) for s in seats])
     script = GameScript(events, table, rng, Pace(fps=fps)).run()
     art = CardArt.choose(rng, split, deck_codes(setup))
-    renderer = GameRenderer(table, art, rng, fps)
+    renderer = GameRenderer(table, art, rng, fps, temporal_noise=not compact)
     total = sum(shot.frames for shot in script.shots)
     video.parent.mkdir(parents=True, exist_ok=True)
     writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"mp4v"), fps, (width, height))
@@ -94,7 +96,7 @@ def render_game(events: list[dict], video: Path, seed: int = 0, split: str = "he
         raise OSError(f"cannot write a video to {video}")
     truth = truth or truth_paths(video)[0]
     header = {"video": video.name, "fps": fps, "frames": total, "size": [width, height],
-              "seed": seed, "design": art.design, "designs": split,
+              "seed": seed, "design": art.design, "designs": split, "compact": compact,
               "calibration": table.seats.to_dict()}
     cards_file = cards.open("w", encoding="utf-8") if cards else None
     try:

@@ -20,7 +20,7 @@ from vision.synth_camera import focus_blur, jpeg, lighting_field, low_resolution
 LIGHT_DETAIL = 8      # light fields are kept at 1/8 size: they are smooth
 NOISE_FIELDS = 3
 NOISE_MARGIN = 16
-LIGHT_STEPS_PER_SECOND = 1.0   # the light changes in steps too small to see
+LIGHT_STEPS_PER_SECOND = 0.5   # the light changes in steps too small to see
 KNOCK_SECONDS = (5.0, 15.0)    # between knocks on the table
 KNOCK_DECAY = 0.35             # seconds for a knock's shake to die away
 
@@ -31,8 +31,9 @@ class WebcamLook:
     width: int
     height: int
     fps: float
-    light_seconds: float = 8.0
+    light_seconds: float = 20.0
     light_strength: float = 0.7   # of the training scenes' light contrast
+    temporal_noise: bool = True   # off: a still table gives identical frames (small files)
     _lights: dict[int, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -43,7 +44,7 @@ class WebcamLook:
         shape = (self.height + NOISE_MARGIN, self.width + NOISE_MARGIN, 3)
         self.fixed_noise = np.round(rng.normal(0, rng.uniform(0.8, 1.8), (self.height, self.width,
                                                                           1))).astype(np.int16)
-        temporal = rng.uniform(0.3, 0.6)
+        temporal = rng.uniform(0.25, 0.45) if self.temporal_noise else 0.0
         self.noise = [np.round(rng.normal(0, temporal, shape)).astype(np.int16)
                       for _ in range(NOISE_FIELDS)]
         self.knocks: list[tuple[float, float, float]] = []  # (time, dx, dy)
