@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from vision.cardclasses import CARD_CODES
 from vision.game_contents import TableContents
 from vision.game_shots import BACK, HandMove, Item, Move, Shot
 from vision.game_table import GameTable, Pose
@@ -27,6 +28,11 @@ PLACE_FIRST = {"open_draw", "pass_on", "deal_card", "trump"}
 # events whose cards are laid face up (a draw's cards go face down into a hand)
 LAYS_CARDS = {"attack", "throw_in", "defend", "transfer", "pass_on", "open_draw", "deal_card",
               "trump"}
+
+
+def deck_codes(setup: dict) -> list[str]:
+    short = setup.get("deck") == 36
+    return [c for c in CARD_CODES if not (short and c[:-1] in ("2", "3", "4", "5"))]
 
 
 def laid_cards(event: dict) -> list[str]:
@@ -412,7 +418,8 @@ class GameScript:
         kind = event.get("type")
         actor = self._actor(event)
         own = laid_cards(event)
-        own = [c for c in own if c not in self.contents.cards]
+        deck = deck_codes(self.setup)  # a card the deck does not hold cannot be laid
+        own = [c for c in own if c in deck and c not in self.contents.cards]
         if not own:
             self._mark(entry, self.frame, visible=False)
             self._quiet(self.pace.quiet)

@@ -16,10 +16,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.cardclasses import CARD_CODES
 from vision.game_art import CardArt
 from vision.game_renderer import GameRenderer
-from vision.game_script import GameScript, Pace, UnplayableLog
+from vision.game_script import GameScript, Pace, UnplayableLog, deck_codes
 from vision.game_table import GameTable
 
 
@@ -64,11 +63,6 @@ def truth_paths(video: Path) -> tuple[Path, Path]:
     """game.mp4 -> game.truth.jsonl, game.cards.jsonl"""
     stem = video.with_suffix("")
     return stem.with_name(stem.name + ".truth.jsonl"), stem.with_name(stem.name + ".cards.jsonl")
-
-
-def deck_codes(setup: dict) -> list[str]:
-    short = setup.get("deck") == 36
-    return [c for c in CARD_CODES if not (short and c[:-1] in ("2", "3", "4", "5"))]
 
 
 def render_game(events: list[dict], video: Path, seed: int = 0, split: str = "heldout",
