@@ -21,8 +21,10 @@ from vision.game_shots import BACK, HandMove, Item, Move, Shot
 from vision.game_table import GameTable, Pose
 
 PODKIDNOY = ("classic", "transfer", "dummy")
-# events whose card is drawn off the stock, not brought from a hand
-FROM_STOCK = {"trump", "deal", "open_draw", "deal_card"}
+# events whose cards the dealer turns up straight off the stock
+FROM_STOCK = {"trump", "deal"}
+# events whose player draws the top card, turns it up on his side and lays it from there
+DRAWN_THEN_LAID = {"open_draw", "deal_card"}
 # events whose card lands on a card that then leaves: lay it first, then clear
 PLACE_FIRST = {"open_draw", "pass_on", "deal_card", "trump"}
 # events whose cards are laid face up (a draw's cards go face down into a hand)
@@ -59,6 +61,7 @@ class Pace:
     after_sweep: float = 0.4
     draw: float = 0.35
     quiet: float = 0.15          # an event nobody sees (a declaration, a pass)
+    sort_hands: float = 3.5      # after round's opening or cross's face-up phase
     hand_pass_rate: float = 0.12  # after an act, a hand reaches over the cards for a while
     hand_pass_hold: tuple[float, float] = (0.4, 1.3)
 
@@ -298,7 +301,7 @@ class GameScript:
             closing_take = self._open_take is not None  # the sweep is the take's, not this event's
             swept = self._leave(leaving, after, event)
             visible_frame = None if closing_take else swept
-        if kind not in FROM_STOCK:
+        if kind not in FROM_STOCK | DRAWN_THEN_LAID:
             self._draws(event, before, after, own)
         if arriving or passing:
             visible_frame = self._arrive({**arriving, **passing}, actor, kind)
@@ -306,6 +309,8 @@ class GameScript:
                 self._quiet(0.6)
                 self._leave([*passing, *(leaving if kind in PLACE_FIRST else [])], after, event)
         self._settle_piles(after)
+        if before.get("phase") in ("opening", "faceup") and after.get("phase") == "play":
+            self._quiet(self.pace.sort_hands)  # everyone sorts the cards he just took up
         if kind == "take" and after.get("table"):
             self._open_take = entry
         self._mark(entry, self.frame if visible_frame is None else visible_frame,
@@ -326,6 +331,9 @@ class GameScript:
     def _arrive(self, cards: dict[str, Pose], actor: str, kind: str | None) -> int:
         """Cards brought in together by one hand; returns the frame they come to rest."""
         source = self.table.stock if kind in FROM_STOCK else self.table.home(actor)
+        if kind in DRAWN_THEN_LAID:
+            self._carry([Move(Item(BACK, self.table.stock, False), source)], actor,
+                        self.pace.draw)
         moves = [Move(Item(code, source.shifted(0, 0, float(self.rng.normal(0, 20)))), pose)
                  for code, pose in cards.items()]
         rest = self._carry(moves, actor, self.pace.slide)
