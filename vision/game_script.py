@@ -17,10 +17,10 @@ import numpy as np
 
 from vision.cardclasses import CARD_CODES
 from vision.game_contents import TableContents
+from vision.game_places import PODKIDNOY, CardPlaces
 from vision.game_shots import BACK, HandMove, Item, Move, Shot
 from vision.game_table import GameTable, Pose
 
-PODKIDNOY = ("classic", "transfer", "dummy")
 # events whose cards the dealer turns up straight off the stock
 FROM_STOCK = {"trump", "deal"}
 # events whose player draws the top card, turns it up on his side and lays it from there
@@ -79,8 +79,7 @@ class GameScript:
         self.frame = 0
         self.contents = TableContents(table, rng)
         self.setup: dict = {}
-        self._slots: dict[str, int] = {}      # attack card -> bout slot
-        self._ring: dict[str, int] = {}       # round table card -> ring slot
+        self.places = CardPlaces(table, rng, self.contents)
         self._open_take: dict | None = None   # a declared take whose cards still lie
 
     # -- the log -----------------------------------------------------------------------------
@@ -180,103 +179,6 @@ class GameScript:
                     hands=(HandMove(seat, home, tip, tip),))
         self._shoot(0.4, hands=(HandMove(seat, home, tip, home),))
 
-    # -- where cards go ----------------------------------------------------------------------
-
-    def _free_slot(self, taken: set[int]) -> int:
-        return next(i for i in range(64) if i not in taken)
-
-    def _layout(self, after: dict, event: dict) -> dict[str, Pose]:
-        """Face-up card -> where it lies, after the event; cards already lying stay put."""
-        lying = self.contents.cards
-        placed: dict[str, Pose] = {}
-
-        def keep(card: str) -> Pose | None:
-            item = lying.get(card)
-            return item.pose if item is not None else None
-
-        variant, phase, trump = after.get("variant"), after.get("phase"), after.get("trump")
-        if trump and variant in PODKIDNOY and after["stock"] > 0 and phase == "play":
-            placed[trump] = keep(trump) or self.table.trump.shifted(0, 0, float(
-                self.rng.normal(0, 4)))
-        if trump and variant == "round" and phase == "opening":
-            placed[trump] = keep(trump) or self.table.centre
-        ring = {card: self._ring[card] for card in after.get("open_table") or []
-                if card in self._ring}
-        for card in after.get("open_table") or []:
-            if card not in ring:
-                ring[card] = self._free_slot(set(ring.values()))
-            placed[card] = keep(card) or self.table.ring_slot(ring[card])
-        self._ring = ring
-        if phase == "faceup":
-            for owner, pile in (after.get("piles") or {}).items():
-                for depth, card in enumerate(pile):
-                    placed[card] = keep(card) or self._on_pile(owner, depth)
-        slots = {pair["attack"]: self._slots[pair["attack"]] for pair in after.get("table") or []
-                 if pair["attack"] in self._slots}
-        for pair in after.get("table") or []:
-            attack = pair["attack"]
-            pose = keep(attack)
-            if pose is None and event.get("type") == "pass_on":
-                pose = self._covering(event)
-            if attack not in slots:
-                slots[attack] = self._free_slot(set(slots.values()))
-            pose = pose or self._laid(self.table.bout_slot(slots[attack]))
-            placed[attack] = pose
-            if pair["defence"]:
-                placed[pair["defence"]] = keep(pair["defence"]) or self.table.defence_on(
-                    pose, self.rng)
-        self._slots = slots
-        return placed
-
-    def _laid(self, pose: Pose) -> Pose:
-        """A card put down by hand: never exactly on the spot."""
-        spread = self.table.card_width * 0.05
-        return pose.shifted(*self.rng.normal(0, spread, 2), float(self.rng.normal(0, 4)))
-
-    def _on_pile(self, owner: str, depth: int) -> Pose:
-        step = self.table.card_width * 0.07
-        return self.table.pile(owner).shifted(step * (depth % 3), step * (depth % 2),
-                                              float(self.rng.normal(0, 5)))
-
-    def _covering(self, event: dict) -> Pose | None:
-        """Cross: a passed-on card lies on the card it could not beat."""
-        for code, item in self.contents.cards.items():
-            if code in self._slots and code != event.get("card"):
-                return self.table.defence_on(item.pose, self.rng)
-        return None
-
-    def _intended(self, event: dict, card: str) -> Pose:
-        """Where a card of this event is laid when it does not stay: on its target, on a pile,
-        beside the table cards, or in the next bout place."""
-        kind = event.get("type")
-        target = self.contents.cards.get(event.get("beats") or event.get("on") or "")
-        if kind == "pass_on":
-            target = next((self.contents.cards[c] for c in self._slots
-                           if c in self.contents.cards), target)
-        if target is not None:
-            return self.table.defence_on(target.pose, self.rng)
-        if kind == "trump":
-            return self.table.trump
-        if kind == "deal_card" and event.get("to") in self.table.seats.names:
-            return self._on_pile(event["to"], 3)
-        if kind == "open_draw":
-            return self.table.ring_slot(self._free_slot(set(self._ring.values())))
-        return self._laid(self.table.bout_slot(self._free_slot(set(self._slots.values()))))
-
-    def _destination(self, card: str, after: dict, event: dict) -> tuple[Pose, bool]:
-        """Where a leaving card goes, and whether it is turned face down on the way."""
-        if card in (after.get("discard_cards") or []):
-            return self.contents.discard_poses[0], True
-        for seat, hand in (after.get("hands") or {}).items():
-            if card in hand.get("known", []) and seat in self.table.seats.names:
-                return self.table.home(seat), False
-        if event.get("type") == "new_game":
-            return self.table.home(self._dealer(after)), False
-        defender = after.get("defender")
-        if event.get("type") in ("take", "attack", "draw") and defender in self.table.seats.names:
-            return self.table.home(defender), False
-        return self.table.stock, True  # out of play: set aside with the stock
-
     def _dealer(self, snapshot: dict) -> str:
         dealer = snapshot.get("dealer")
         return dealer if dealer in self.table.seats.names else self.table.seats.names[0]
@@ -290,11 +192,12 @@ class GameScript:
             self._clear_all(after)
         if kind == "deal":
             self._deal(before, after)
-        placed = self._layout(after, event)
+        placed = self.places.layout(after, event)
         lying = self.contents.cards
         own = laid_cards(event)
         arriving = {c: pose for c, pose in placed.items() if c not in lying}
-        passing = {c: self._intended(event, c) for c in own if c not in placed and c not in lying}
+        passing = {c: self.places.intended(event, c) for c in own
+                   if c not in placed and c not in lying}
         leaving = [c for c in lying if c not in placed]
         visible_frame = None
         if leaving and kind not in PLACE_FIRST:
@@ -347,7 +250,7 @@ class GameScript:
         moves, sweeper = [], None
         for code in cards:
             item = self.contents.cards[code]
-            end, flip = self._destination(code, after, event)
+            end, flip = self.places.destination(code, after, event, self._dealer(after))
             moves.append(Move(item, end.shifted(0, 0, float(self.rng.normal(0, 15))),
                               0.5 if flip else None))
             if not flip:
@@ -413,7 +316,7 @@ class GameScript:
         moves = [Move(item, home) for item in self.contents.resting()]
         self.contents.cards.clear()
         self.contents.trump, self.contents.stock, self.contents.discard = None, 0, 0
-        self._slots, self._ring = {}, {}
+        self.places.reset()
         if moves:
             self._carry(moves, self._dealer(after), 0.9)
             self._quiet(0.8)
@@ -433,14 +336,10 @@ class GameScript:
             self._quiet(self.pace.quiet)
             return
         shown: dict[str, Pose] = {}
-        taken = set(self._slots.values())
+        beside = kind in ("attack", "throw_in", "transfer")  # laid beside the bout
         for code in own:
-            pose = self._intended(event, code)
-            if kind in ("attack", "throw_in", "transfer"):  # beside the bout, in a free place
-                slot = self._free_slot(taken)
-                taken.add(slot)
-                pose = self._laid(self.table.bout_slot(slot))
-            shown[code] = pose
+            pose = self.places.intended(event, code)
+            shown[code] = self.places.beside_bout(len(shown)) if beside else pose
         rest = self._arrive(shown, actor, kind)
         self._mark(entry, rest, visible=True)
         self._quiet(self.pace.takeback)
