@@ -122,6 +122,7 @@ class CardTracker:
         self.tracks: dict[str, CardTrack] = {}
         self._last_time: float | None = None
         self._frame_interval = 1 / 30  # seconds between updates, smoothed: how fast we are fed
+        self._intervals_seen = 0
 
     def on_table(self) -> list[CardTrack]:
         """Placed and hidden cards, in the order they were placed."""
@@ -130,7 +131,10 @@ class CardTracker:
 
     def update(self, frame: int, time: float, detections: Detections) -> TrackerUpdate:
         if self._last_time is not None and time > self._last_time:
-            self._frame_interval = 0.9 * self._frame_interval + 0.1 * (time - self._last_time)
+            step = time - self._last_time
+            self._frame_interval = step if self._intervals_seen == 0 else \
+                0.8 * self._frame_interval + 0.2 * step
+            self._intervals_seen += 1
         self._last_time = time
         update = TrackerUpdate(frame, time)
         readings = self._pick_readings(detections, update)
