@@ -35,6 +35,7 @@ class WebcamLook:
     light_strength: float = 0.7   # of the training scenes' light contrast
     temporal_noise: bool = True   # off: a still table gives identical frames (small files)
     _lights: dict[int, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
+    _light_now: tuple[float, np.ndarray, np.ndarray] | None = None  # the step shown, full size
 
     def __post_init__(self) -> None:
         rng = self.rng
@@ -66,11 +67,13 @@ class WebcamLook:
         where = (frame // step * step) / (self.light_seconds * self.fps)
         key = int(where)
         t = where - key
-        t = t * t * (3 - 2 * t)
-        (gain_a, add_a), (gain_b, add_b) = self.light(key), self.light(key + 1)
-        size = (self.width, self.height)
-        gain = cv2.resize((1 - t) * gain_a + t * gain_b, size, interpolation=cv2.INTER_LINEAR)
-        add = cv2.resize((1 - t) * add_a + t * add_b, size, interpolation=cv2.INTER_LINEAR)
+        if self._light_now is None or self._light_now[0] != where:
+            t = t * t * (3 - 2 * t)
+            (gain_a, add_a), (gain_b, add_b) = self.light(key), self.light(key + 1)
+            size = (self.width, self.height)
+            self._light_now = (where, cv2.resize((1 - t) * gain_a + t * gain_b, size),
+                               cv2.resize((1 - t) * add_a + t * add_b, size))
+        _, gain, add = self._light_now
         lit = image.astype(np.float32) * gain + add
         return np.clip(lit, 0, 255).astype(np.uint8)
 
