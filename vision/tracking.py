@@ -124,6 +124,12 @@ class CardTracker:
         self._frame_interval = 1 / 30  # seconds between updates, smoothed: how fast we are fed
         self._intervals_seen = 0
 
+    @property
+    def _forget_after(self) -> float:
+        """How long an unplaced card may go unseen: longer when frames come slowly, so two
+        missed frames do not make it start over."""
+        return max(self.config.forget_candidate_after, 4 * self._frame_interval)
+
     def on_table(self) -> list[CardTrack]:
         """Placed and hidden cards, in the order they were placed."""
         cards = [t for t in self.tracks.values() if t.on_table]
@@ -211,7 +217,7 @@ class CardTracker:
         track = self.tracks.get(card)
         if track is None or track.state is TrackState.GONE or (
                 track.state is TrackState.CANDIDATE
-                and time - track.last_seen > config.forget_candidate_after):
+                and time - track.last_seen > self._forget_after):
             track = CardTrack(card, box.copy(), box.copy(), time, time, time, anchor=box.copy())
             self.tracks[card] = track
         if track.state is TrackState.CANDIDATE and track.readings == 1:
@@ -264,7 +270,7 @@ class CardTracker:
     def _miss(self, track: CardTrack, time: float, update: TrackerUpdate) -> None:
         unseen = time - track.last_seen
         if track.state is TrackState.CANDIDATE:
-            if unseen > self.config.forget_candidate_after:
+            if unseen > self._forget_after:
                 del self.tracks[track.card]
         elif track.state is TrackState.PLACED:
             track.state = TrackState.HIDDEN
