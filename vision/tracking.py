@@ -245,9 +245,9 @@ class CardTracker:
         track.readings += 1
         track.rest_readings += 1
         # long enough, and seen often enough: two stray misreads of one code in about one place
-        # do not make a card. A slow pipeline (fewer than three frames in `place_after`) must
+        # do not make a card. A slow pipeline (under three frames in `place_after`) must
         # make do with two readings a frame apart, or a card briefly in view is never placed
-        slow = self._frame_interval > config.place_after / 3
+        slow = self._frame_interval > config.place_after / 2.5  # under ~8 frames a second
         needed = 2 if slow else config.min_rest_readings
         rest_time = min(config.place_after, 0.9 * self._frame_interval) if slow \
             else config.place_after
