@@ -139,6 +139,8 @@ class GameFollower(LayoutPhases):
         view = self.view
         if self.variant != "round" or len(view.lead_buffer) not in (1, 3, 5):
             return False
+        if self._time - (view.lead_buffer[-1].placed_at or 0.0) < 2 * self.config.together_window:
+            return False  # cards laid together may settle a few frames apart
         if len(view.lead_buffer) == 5:
             return True
         leader = view.leader or self._snapshot().get("attacker")
