@@ -139,7 +139,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--limit", type=int, help="use only the first N training images")
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", type=Path, default=DEFAULT_READER)
+    parser.add_argument("--init", type=Path, metavar="READER_PT",
+                        help="continue from these weights (the .pt saved beside an export)")
+    parser.add_argument("--out", type=Path, default=DEFAULT_READER,
+                        help="ONNX model to write; its PyTorch weights go beside it (.pt)")
     return parser.parse_args(argv)
 
 
@@ -162,6 +165,8 @@ def main(argv: list[str]) -> int:
     print(f"{len(train_crops)} training crops, {len(val_crops)} validation crops",
           file=sys.stderr)
     network = build_network()
+    if args.init:
+        network.load_state_dict(torch.load(args.init, map_location="cpu"))
     optimiser = torch.optim.AdamW(network.parameters(), lr=2e-3, weight_decay=1e-4)
     steps = args.epochs * (len(train_crops) // args.batch + 1)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
@@ -194,8 +199,10 @@ def main(argv: list[str]) -> int:
 
 
 def export_reader(network, target: Path) -> None:
+    """ONNX for the runtime, and the PyTorch weights beside it to continue training later."""
     import torch
 
+    torch.save(network.state_dict(), target.with_suffix(".pt"))
     network.eval()
     example = torch.zeros(1, 3, CROP_SIZE, CROP_SIZE)
     torch.onnx.export(network, example, str(target), input_names=["crops"],
