@@ -38,7 +38,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     feed = VerdictFeed()
     table = MatchTable(app.config["DATABASE"], feed, app.config["REFEREE_FACTORY"])
-    live = LiveTable(table, FrameHub(), QuestionBoard(feed))
+    live = LiveTable(table, FrameHub(), QuestionBoard(feed), feed)
     table.foul_picture = live.foul_picture
     app.extensions["durak_feed"] = feed
     app.extensions["durak_live"] = live

@@ -14,6 +14,7 @@ from typing import Any
 
 from werkzeug.serving import make_server
 
+from .camera_setup import CameraSetupError
 from .live_source import LiveSource, ReplaySource, VideoSource, demo_logs
 
 
@@ -21,9 +22,16 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="durak-table serve", description=__doc__)
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--camera", type=int, metavar="N", help="camera device number")
-    source.add_argument("--video", type=Path, metavar="FILE", help="a video file (loops)")
+    source.add_argument("--video", type=Path, metavar="FILE",
+                        help="a video file, played at its own speed (loops; see --once)")
     source.add_argument("--stream", metavar="URL", help="a network stream (rtsp://, http://)")
     source.add_argument("--no-demo", action="store_true", help="no source at all: manual only")
+    parser.add_argument("--model", type=Path, metavar="PATH",
+                        help="camera: the detector model (default: models/card-detector.onnx)")
+    parser.add_argument("--setup", type=Path, metavar="FILE",
+                        help="camera: start this match (a setup event as JSON, or a game log);"
+                             " default for --video GAME.mp4: GAME.jsonl when it exists")
+    parser.add_argument("--once", action="store_true", help="--video: play it once, no loop")
     parser.add_argument("--db", type=Path, help="SQLite database (default: instance/durak.sqlite)")
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (0.0.0.0: phones at home; a PIN is then needed)")
@@ -37,23 +45,28 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def choose_source(args: argparse.Namespace) -> LiveSource | None:
-    if args.camera is not None:
-        return VideoSource(args.camera)
+def choose_source(args: argparse.Namespace, detector: Any = None) -> LiveSource | None:
+    """The live source the arguments name; raises CameraSetupError when it cannot be used."""
+    target: int | str | None = args.camera if args.camera is not None else args.stream
     if args.video is not None:
         if not args.video.is_file():
-            raise SystemExit(f"durak-table serve: no such video: {args.video}")
-        return VideoSource(str(args.video))
-    if args.stream:
-        return VideoSource(args.stream)
+            raise CameraSetupError(f"no such video: {args.video}")
+        target = str(args.video)
+    if target is not None:
+        from .camera_pipeline import CameraPipeline
+        from .camera_setup import load_detector, read_plan
+
+        plan = read_plan(args.setup, args.video)
+        pipeline = CameraPipeline(detector or load_detector(args.model), plan)
+        return VideoSource(target, pipeline, loop=not args.once)
     if args.no_demo:
         return None
     if args.demo_log is not None and not args.demo_log.is_file():
-        raise SystemExit(f"durak-table serve: no such log: {args.demo_log}")
+        raise CameraSetupError(f"no such log: {args.demo_log}")
     try:
         return ReplaySource(demo_logs(args.demo_log), pace=args.pace, fps=args.fps)
     except ValueError as error:
-        raise SystemExit(f"durak-table serve: {error}") from None
+        raise CameraSetupError(str(error)) from None
 
 
 def is_loopback(host: str) -> bool:
@@ -69,10 +82,16 @@ def stop_on_signal(_signum: int, _frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, *, detector: Any = None) -> int:
+    """`detector`: a stand-in for the model (benchmarks); default: load --model."""
     args = parse_args(sys.argv[1:] if argv is None else argv)
     pin = None if is_loopback(args.host) else (args.pin or f"{secrets.randbelow(10**6):06d}")
-    config: dict[str, Any] = {"PIN": pin, "LIVE_SOURCE": choose_source(args)}
+    try:
+        source = choose_source(args, detector)
+    except CameraSetupError as error:
+        print(f"durak-table serve: {error}", file=sys.stderr)
+        return 2
+    config: dict[str, Any] = {"PIN": pin, "LIVE_SOURCE": source}
     if args.db:
         args.db.parent.mkdir(parents=True, exist_ok=True)
         config["DATABASE"] = str(args.db)

@@ -30,7 +30,11 @@ RUSSIAN: dict[str, str] = {
     "No camera: enter events by hand.": "Камеры нет: вводите ходы вручную.",
     "Choose an answer.": "Выберите ответ.",
     "That question was already answered.": "На этот вопрос уже ответили.",
-    "No video yet.": "Видео пока нет.",
+    "No video yet.": "Видео пока нет.", "None of these": "Ничего из этого",
+    "Camera: connecting…": "Камера: подключение…", "Camera: live": "Камера: в эфире",
+    "Camera: reconnecting…": "Камера: переподключение…",
+    "Camera: the video ended": "Камера: видео закончилось",
+    "Camera: stopped": "Камера: остановлена",
     # control
     "Click the cards": "Нажмите на карты", "Beats / on the table card": "Бьёт карту на столе",
     "Count": "Сколько", "To": "Кому", "No trump": "Нет козыря", "Attack": "Ход",

@@ -46,12 +46,15 @@ class QuestionBoard:
 class LiveTable:
     """The SourceSink the capture thread pushes into."""
 
-    def __init__(self, table: MatchTable, frames: FrameHub, questions: QuestionBoard) -> None:
+    def __init__(self, table: MatchTable, frames: FrameHub, questions: QuestionBoard,
+                 feed: VerdictFeed | None = None) -> None:
         self.table = table
+        self.feed = feed
         self.frames = frames
         self.questions = questions
         self.demo_requested = False
         self.source: LiveSource | None = None
+        self.source_state: dict[str, Any] | None = None     # the camera's live/reconnecting/...
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
 
@@ -74,6 +77,28 @@ class LiveTable:
 
     def snapshot(self) -> dict[str, Any] | None:
         return self.table.snapshot()
+
+    def source_status(self, status: dict[str, Any]) -> None:
+        """The camera's state changed (connecting, live, reconnecting, ended, stopped)."""
+        changed = self.source_state is None or status["state"] != self.source_state["state"]
+        self.source_state = status
+        if changed and self.feed is not None:
+            self.feed.publish("source", status)
+
+    def live_match(self) -> tuple[int, dict[str, Any]] | None:
+        """(id, setup) of the running match when the camera feeds it."""
+        match = self.table.match
+        if match is None or match.camera != "live" or match.source == "demo" \
+                or not match.applied:
+            return None
+        return match.id, match.applied[0][1]
+
+    def start_live_match(self, setup: dict[str, Any]) -> None:
+        self.table.start_match(setup, camera="live", source="camera")
+
+    def close_questions(self, question_ids: list[int]) -> None:
+        for question_id in question_ids:
+            self.questions.take(question_id)
 
     def caption(self) -> tuple[str, bool]:
         verdict = self.table.last_verdict

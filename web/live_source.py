@@ -18,7 +18,7 @@ import json
 import logging
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -38,6 +38,9 @@ class Question:
     text_ru: str
     choices: list[tuple[str, dict[str, Any]]]      # (label, event to submit if chosen)
     id: int = field(default_factory=lambda: next(_question_ids))
+    # how the players' choice (a candidate's index, None: none of them) is carried out; None:
+    # the chosen event is submitted as it is
+    answer: Callable[[int | None], None] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def from_candidates(cls, text: str, text_ru: str, candidates: Iterable[dict[str, Any]]
@@ -137,44 +140,96 @@ class ReplaySource:
 
 
 class VideoSource:
-    """A camera, video file or network stream through OpenCV: the one capture thread."""
+    """A camera, video file or network stream (`vision.sources`: its own capture thread keeps
+    only the newest frame) run through a `FramePipeline` in the dashboard's capture thread.
+
+    The pipeline works on the newest frame whenever it is free, so a slow detector drops frames,
+    never events: the tracker sees the cards over many frames. A file plays at its own speed
+    and, with `loop`, starts over (a pipeline with `begin(sink, fresh)` is told each pass); a
+    camera or stream that drops out is retried with backoff. Every change of the source's state
+    (live, reconnecting, ended) goes to `sink.source_status` when the sink has one.
+    """
 
     def __init__(self, target: int | str, pipeline: FramePipeline | None = None,
-                 fps: float = 10.0) -> None:
+                 fps: float = 10.0, loop: bool = True) -> None:
         self.target = target
         self.pipeline = pipeline
-        self.fps = fps
+        self.fps = fps          # without a pipeline: the most frames a second sent to viewers
+        self.loop = loop
         kind = "camera" if isinstance(target, int) else "video"
         self.description = f"{kind} {target}"
+        self.stats = VideoStats()
 
     def run(self, sink: SourceSink, stop: threading.Event) -> None:
-        import cv2  # only here: the dashboard runs without opencv when no camera is used
+        from vision.sources import open_source  # opencv: only when a camera is used
 
-        capture = cv2.VideoCapture(self.target)
-        try:
-            while not stop.is_set():
-                ok, frame = capture.read()
-                if not ok:
-                    if isinstance(self.target, str) and Path(self.target).is_file():
-                        capture.set(cv2.CAP_PROP_POS_FRAMES, 0)   # a video file loops
-                        continue
-                    draw_sink_frame(sink)
-                    stop.wait(1.0)
-                    capture.release()
-                    capture = cv2.VideoCapture(self.target)
-                    continue
-                if self.pipeline is not None:
-                    frame, events, questions = self.pipeline.process(frame)
-                    for event in events:
-                        sink.event(event)
-                    for question in questions:
-                        sink.ask(question)
-                ok, encoded = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 75])
-                if ok:
-                    sink.frame(encoded.tobytes())
-                stop.wait(1.0 / self.fps)
-        finally:
-            capture.release()
+        report = getattr(sink, "source_status", None)
+        fresh = True
+        while not stop.is_set():
+            source = open_source(self.target, realtime=True, on_status=(
+                None if report is None else lambda status: report(status.to_dict())))
+            begin = getattr(self.pipeline, "begin", None)
+            if begin is not None:
+                begin(sink, fresh or source.finite)
+            try:
+                self._follow(source.start(), sink, stop)
+            finally:
+                source.stop()
+            if not (self.loop and source.finite):
+                stop.wait()                      # ended: the last frame stays on the page
+                return
+            fresh = True
+
+    def _follow(self, source: Any, sink: SourceSink, stop: threading.Event) -> None:
+        import cv2
+
+        number = -1
+        while not stop.is_set():
+            packet = source.next_packet(number, timeout=0.5)
+            if packet is None:
+                if source.running:
+                    continue                     # nothing new yet, or reconnecting
+                return
+            started = time.monotonic()
+            if number < 0:
+                self.stats.video_started = time.time() - packet.time
+            self.stats.seen(packet.number - number - 1 if number >= 0 else packet.number)
+            number = packet.number
+            frame = packet.frame
+            if self.pipeline is not None:
+                frame, events, questions = self.pipeline.process(frame)
+                for event in events:
+                    sink.event(event)
+                for question in questions:
+                    sink.ask(question)
+            ok, encoded = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 75])
+            if ok:
+                sink.frame(encoded.tobytes())
+            self.stats.busy += time.monotonic() - started
+            if self.pipeline is None:
+                stop.wait(max(0.0, 1.0 / self.fps - (time.monotonic() - started)))
+
+
+@dataclass
+class VideoStats:
+    """Frames the pipeline handled and those it had to skip (the detector was busy)."""
+
+    processed: int = 0
+    dropped: int = 0
+    busy: float = 0.0                  # seconds spent on frames
+    started: float = field(default_factory=time.time)
+    video_started: float = 0.0         # wall time of this pass's media time 0 (files)
+
+    def seen(self, skipped: int) -> None:
+        self.processed += 1
+        self.dropped += max(0, skipped)
+
+    def to_dict(self) -> dict[str, Any]:
+        wall = max(1e-6, time.time() - self.started)
+        return {"processed": self.processed, "dropped": self.dropped,
+                "fps": round(self.processed / wall, 2),
+                "ms_per_frame": round(1000 * self.busy / max(1, self.processed), 1),
+                "video_started": round(self.video_started, 3)}
 
 
 def read_event_log(lines: Iterable[str]) -> list[dict[str, Any]]:

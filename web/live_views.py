@@ -24,7 +24,8 @@ def page() -> str:
     live = current.live()
     return render_template("live.html", snapshot=live.table.snapshot(),
                            match=live.table.match, questions=live.questions.open_questions(),
-                           has_video=live.source is not None, feed=recent_verdicts())
+                           has_video=live.source is not None, feed=recent_verdicts(),
+                           source_state=live.source_state)
 
 
 @bp.get("/state")
@@ -39,8 +40,11 @@ def state_json() -> dict[str, object]:
     """The state for programs: the running match's id, the referee's snapshot, the version."""
     table = current.table()
     match = table.match
+    live = current.live()
+    stats = getattr(live.source, "stats", None)
     return {"match": match.id if match else None, "version": table.version,
-            "snapshot": table.snapshot()}
+            "snapshot": table.snapshot(), "source": live.source_state,
+            "pipeline": stats.to_dict() if stats is not None else None}
 
 
 @bp.get("/questions")
@@ -51,18 +55,23 @@ def questions() -> str:
 @bp.post("/answer")
 def answer() -> Response:
     try:
-        question_id, choice = int(request.form["question"]), int(request.form["choice"])
+        question_id = int(request.form["question"])
+        chosen = request.form["choice"]
+        choice = None if chosen == "none" else int(chosen)
     except (KeyError, ValueError):
         abort(400, description=t("Choose an answer."))
     board = current.live().questions
     question = board.get(question_id)
     if question is None:
         abort(404, description=t("That question was already answered."))
-    if not 0 <= choice < len(question.choices):
+    if choice is not None and not 0 <= choice < len(question.choices):
         abort(400, description=t("Choose an answer."))
     if board.take(question_id) is None:      # another phone answered it just now
         abort(404, description=t("That question was already answered."))
-    current.table().submit(question.choices[choice][1], "live")
+    if question.answer is not None:          # the camera's pipeline learns the choice too
+        question.answer(choice)
+    elif choice is not None:
+        current.table().submit(question.choices[choice][1], "live")
     return redirect(url_for("live.page"))
 
 

@@ -73,6 +73,15 @@
   source.addEventListener("state", () => refresh(root.dataset.stateUrl, "state"));
   source.addEventListener("question", () => refresh(root.dataset.questionsUrl, "questions"));
   source.addEventListener("open", () => refresh(root.dataset.stateUrl, "state"));
+  const sourceStatus = document.getElementById("source-status");
+  if (sourceStatus) {
+    const labels = JSON.parse(sourceStatus.dataset.labels);
+    source.addEventListener("source", function (e) {
+      const state = JSON.parse(e.data).state;
+      sourceStatus.dataset.state = state;
+      sourceStatus.textContent = labels[state] || state;
+    });
+  }
   document.body.dataset.feed = "connecting";
   source.addEventListener("open", () => { document.body.dataset.feed = "open"; });
 

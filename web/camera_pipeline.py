@@ -1,0 +1,108 @@
+"""The dashboard's camera pipeline: one detector for the whole server, one `CameraTable` per match.
+
+`VideoSource` calls `begin(sink, fresh)` when a pass of its source starts and `process(frame)` for
+every frame it gets to. While a match with camera "live" runs, the frame goes detector -> tracker
+-> event inference, and each event is submitted to the dashboard's own referee the moment it is
+read (`SinkReferee`): it is stored before its verdict is shown, like every other event. Questions
+come back as the dashboard's `Question`s whose answer goes through the `CameraTable`, so the
+camera's model of the table learns the players' choice. With no camera match running (manual
+entry, nothing set up) the recognised cards are still drawn.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any
+
+import numpy as np
+
+from vision.live_table import CameraTable, SinkReferee, annotate
+from vision.pipeline import Detector
+from vision.seats import SeatMap
+from vision.table_events import Question as VisionQuestion
+
+from .camera_drawing import draw_pairs
+from .camera_setup import CameraMatchPlan
+from .live_source import Question, SourceSink
+
+
+class CameraPipeline:
+    """The `FramePipeline` of a real (or fake) detector for `web.live_source.VideoSource`."""
+
+    def __init__(self, detector: Detector, plan: CameraMatchPlan | None = None) -> None:
+        self.detector = detector
+        self.plan = plan
+        self.sink: SourceSink | None = None
+        self.table: CameraTable | None = None
+        self._match_id: int | None = None
+        self._asked: list[int] = []            # dashboard question ids of the current table
+        self._lock = threading.Lock()          # process() runs in the capture thread, answers
+                                               # come from request threads
+
+    # --- VideoSource's side -------------------------------------------------------------------
+    def begin(self, sink: SourceSink, fresh: bool) -> None:
+        """A pass of the source starts. `fresh`: the video starts from its beginning (a file), so
+        the planned match starts anew; otherwise (a camera) a running camera match goes on."""
+        self.sink = sink
+        if self.plan is None:
+            return
+        if fresh or getattr(sink, "live_match", lambda: None)() is None:
+            sink.start_live_match(self.plan.setup)     # type: ignore[attr-defined]
+
+    def process(self, frame: np.ndarray) -> tuple[np.ndarray, list[dict[str, Any]],
+                                                  list[Question]]:
+        with self._lock:
+            table = self._table_for(frame)
+            if table is None:
+                return annotate(frame, self.detector.detect(frame)), [], []
+            annotated, events, questions = table.process(frame)
+            pairs = table.pipeline.follower.view.reader.pairs
+            return draw_pairs(annotated, pairs), events, [self._asked_on(table, q)
+                                                           for q in questions]
+
+    # --- answers from the live page ----------------------------------------------------------
+    def answer(self, table: CameraTable, question: VisionQuestion, choice: int | None) -> None:
+        with self._lock:
+            if table is not self.table:
+                return              # a question of a match that is over
+            table.pipeline.answer(question, choice)
+
+    # --- internals ----------------------------------------------------------------------------
+    def _table_for(self, frame: np.ndarray) -> CameraTable | None:
+        """The `CameraTable` of the running camera match, built when the match changes."""
+        sink = self.sink
+        current = getattr(sink, "live_match", lambda: None)() if sink is not None else None
+        if current is None:
+            self._retire()
+            return None
+        match_id, setup = current
+        if match_id != self._match_id or self.table is None:
+            self._retire()
+            height, width = frame.shape[:2]
+            self.table = CameraTable(self.detector, setup, referee=SinkReferee(sink),
+                                     seats=self._seats(setup), frame_size=(width, height))
+            self._match_id = match_id
+            logging.getLogger(__name__).info("camera follows match %s", match_id)
+        return self.table
+
+    def _seats(self, setup: dict[str, Any]) -> SeatMap | None:
+        if self.plan is None or not self.plan.seats or self.plan.setup.get("seats") != \
+                setup.get("seats"):
+            return None          # players set up another table: seats round the frame edge
+        return SeatMap.from_clicks(self.plan.seats)
+
+    def _asked_on(self, table: CameraTable, question: VisionQuestion) -> Question:
+        asked = Question.from_candidates(question.text, question.text_ru, question.candidates)
+        asked.answer = lambda choice: self.answer(table, question, choice)
+        self._asked.append(asked.id)
+        return asked
+
+    def _retire(self) -> None:
+        """The match changed: its open questions are closed, its table forgotten."""
+        if self.sink is not None and self._asked:
+            close = getattr(self.sink, "close_questions", None)
+            if close is not None:
+                close(self._asked)
+        self._asked = []
+        self.table, self._match_id = None, None
