@@ -203,7 +203,10 @@ def pipeline_report(port: int, before: dict[str, float], verdicts: list[dict[str
         "dropped_frames": int(after["dropped"] - before["dropped"]),
         "processed_frames": int(processed),
         "ms_per_frame": after["ms_per_frame"],
-        "true_events_judged": f"{len(rest)} of {len(truth)} in the video (whole run)",
+        "true_events_judged": len(rest),
+        "true_events_due": sum(at + 1.0 < time.time() - after["video_started"]
+                               for _, at in truth),     # came to rest over 1 s ago
+        "true_events_in_video": len(truth),
         "camera_events_not_in_truth": unmatched,
         "rest_to_verdict_s": {"p50": round(percentile(rest, 0.5), 2),
                               "p95": round(percentile(rest, 0.95), 2)},
