@@ -25,11 +25,11 @@ def free_port() -> int:
 
 
 class ServeProcess:
-    def __init__(self, database: Path, *extra: str) -> None:
+    def __init__(self, database: Path, *extra: str, module: str = "web.cli_serve") -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "web.cli_serve", "--db", str(database), "--port",
+            [sys.executable, "-m", module, "--db", str(database), "--port",
              str(self.port), *extra], cwd=REPO, stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT, text=True)
         self.wait_ready()

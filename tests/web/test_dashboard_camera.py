@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from dashboard_helpers import make_app, post
 from flask import Flask
-from serve_process import REPO
+from serve_process import REPO, Browser, ServeProcess
 
 cv2 = pytest.importorskip("cv2")
 referee = pytest.importorskip("referee")
@@ -168,3 +168,33 @@ def test_a_missing_model_is_refused_with_exit_code_2(tmp_path: Path) -> None:
         cwd=REPO, capture_output=True, text=True, timeout=30)
     assert result.returncode == 2
     assert "no detector model at" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_kill_9_while_the_camera_feeds_the_match_then_restart_brings_it_back(
+        tmp_path: Path) -> None:
+    database = tmp_path / "durak.sqlite"
+    # the demo video through the real pipeline; the stand-in detector reports its game's cards
+    server = ServeProcess(database, "--video", str(REPO / "examples" / "demo.mp4"),
+                          "--detect-ms", "10", module="web.bench_pipeline")
+    try:
+        tab = Browser(server.url)
+        deadline = time.monotonic() + 15
+        while tab.state()["snapshot"] is None or not tab.state()["snapshot"]["trump"]:
+            assert time.monotonic() < deadline, "no trump from the camera"
+            time.sleep(0.05)
+        before = tab.state()
+        server.kill()
+    finally:
+        server.stop()
+    assert before["snapshot"]["trump"] == "KD" and before["source"]["state"] == "live"
+    restarted = ServeProcess(database, "--no-demo")
+    try:
+        after = Browser(restarted.url).state()
+    finally:
+        restarted.stop()
+    assert after["match"] == before["match"]
+    assert after["snapshot"]["trump"] == "KD"
+    rows = sqlite3.connect(database).execute(
+        "SELECT COUNT(*), COUNT(v.event_id) FROM events e LEFT JOIN verdicts v"
+        " ON v.event_id = e.id").fetchone()
+    assert rows[0] == rows[1] >= 3              # setup, deal, trump: each with its verdict
