@@ -65,6 +65,16 @@ def read_plan(setup: Path | None, video: Path | None) -> CameraMatchPlan | None:
                            seats)
 
 
+def check_setup(setup: dict[str, Any]) -> None:
+    """Refuses a setup the referee would not start a match with (G2, D1, FORMAT)."""
+    from .match_table import default_referee, judge_safely
+
+    verdict = judge_safely(default_referee(), setup)
+    if verdict is None or not verdict["ok"]:
+        message = verdict.get("message") if verdict else "the referee failed on it"
+        raise CameraSetupError(f"the referee refuses this setup: {message}")
+
+
 def _setup_event(text: str) -> dict[str, Any] | None:
     try:
         whole = json.loads(text)

@@ -54,9 +54,11 @@ def choose_source(args: argparse.Namespace, detector: Any = None) -> LiveSource 
         target = str(args.video)
     if target is not None:
         from .camera_pipeline import CameraPipeline
-        from .camera_setup import load_detector, read_plan
+        from .camera_setup import check_setup, load_detector, read_plan
 
         plan = read_plan(args.setup, args.video)
+        if plan is not None:
+            check_setup(plan.setup)
         pipeline = CameraPipeline(detector or load_detector(args.model), plan)
         return VideoSource(target, pipeline, loop=not args.once)
     if args.no_demo:

@@ -197,7 +197,11 @@ class VideoSource:
             number = packet.number
             frame = packet.frame
             if self.pipeline is not None:
-                frame, events, questions = self.pipeline.process(frame)
+                try:
+                    frame, events, questions = self.pipeline.process(frame)
+                except Exception:  # noqa: BLE001 - one bad frame must not end the match
+                    logging.getLogger(__name__).exception("the pipeline failed on a frame")
+                    events, questions = [], []
                 for event in events:
                     sink.event(event)
                 for question in questions:

@@ -160,14 +160,22 @@ def test_players_set_up_the_match_the_camera_follows(
     assert [e["type"] for e, _, _ in judged(database)] == ["setup", "deal", "trump"]
 
 
-def test_a_missing_model_is_refused_with_exit_code_2(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("extra", "message"), [
+    (["--model", "nothing.onnx"], "no detector model at"),
+    (["--setup", "bad.json"], "the referee refuses this setup"),
+    (["--video", "missing.mp4"], "no such video"),
+])
+def test_what_cannot_be_used_is_refused_with_exit_code_2(tmp_path: Path, extra: list[str],
+                                                         message: str) -> None:
     video = write_video(tmp_path / "game.avi", seconds=0.2)
+    (tmp_path / "bad.json").write_text(json.dumps(SETUP | {"seats": ["Anna"]}))
     result = subprocess.run(
-        [sys.executable, "-m", "web.cli_serve", "--video", str(video), "--model",
-         str(tmp_path / "nothing.onnx"), "--db", str(tmp_path / "db.sqlite")],
+        [sys.executable, "-m", "web.cli_serve", "--video", str(video), "--db",
+         str(tmp_path / "db.sqlite"), "--model", str(tmp_path / "nothing.onnx"),
+         *[str(tmp_path / arg) if "." in arg else arg for arg in extra]],
         cwd=REPO, capture_output=True, text=True, timeout=30)
     assert result.returncode == 2
-    assert "no detector model at" in result.stderr and "Traceback" not in result.stderr
+    assert message in result.stderr and "Traceback" not in result.stderr
 
 
 def test_kill_9_while_the_camera_feeds_the_match_then_restart_brings_it_back(
