@@ -147,3 +147,18 @@ def test_the_demo_plays_video_and_verdicts_in_russian(tmp_path: Path,
         assert by_css(viewer, "#nav-live").text == "Игра"
     finally:
         demo.stop()
+
+
+def test_the_camera_pipeline_shows_its_state_video_and_verdicts(tmp_path: Path,
+                                                                browsers: list[Any]) -> None:
+    # the demo video through the real pipeline; a stand-in detector reports its game's cards
+    camera = ServeProcess(tmp_path / "durak.sqlite", "--video", "examples/demo.mp4",
+                          "--detect-ms", "10", module="web.bench_pipeline")
+    try:
+        viewer = open_browser(browsers)
+        viewer.get(camera.url + "/live")
+        wait_for(viewer, lambda d: by_css(d, "#source-status").text == "Camera: live")
+        wait_for(viewer, lambda d: int(by_css(d, "#video").get_attribute("naturalWidth")) > 0)
+        wait_for(viewer, lambda d: "K♦" in by_css(d, "#feed").text)       # the camera's trump
+    finally:
+        camera.stop()
