@@ -197,7 +197,7 @@ def pipeline_report(port: int, before: dict[str, float], verdicts: list[dict[str
     return {
         "video": str(args.video), "detector": args.detector + (
             f" ({args.detect_ms:.0f} ms a frame, scripted cards)"
-            if args.detector == "stand-in" else ""),
+            if args.detector == "stand-in" else f" {args.model or 'models/card-detector.onnx'}"),
         "video_fps": round(video_fps, 2),
         "pipeline_fps": round(processed / wall, 2),
         "dropped_frames": int(after["dropped"] - before["dropped"]),
