@@ -164,13 +164,12 @@ class VideoSource:
         from vision.sources import open_source  # opencv: only when a camera is used
 
         report = getattr(sink, "source_status", None)
-        fresh = True
         while not stop.is_set():
             source = open_source(self.target, realtime=True, on_status=(
                 None if report is None else lambda status: report(status.to_dict())))
             begin = getattr(self.pipeline, "begin", None)
             if begin is not None:
-                begin(sink, fresh or source.finite)
+                begin(sink, source.finite)     # a file starts from its beginning: a new match
             try:
                 self._follow(source.start(), sink, stop)
             finally:
@@ -178,7 +177,6 @@ class VideoSource:
             if not (self.loop and source.finite):
                 stop.wait()                      # ended: the last frame stays on the page
                 return
-            fresh = True
 
     def _follow(self, source: Any, sink: SourceSink, stop: threading.Event) -> None:
         import cv2

@@ -206,3 +206,15 @@ def test_kill_9_while_the_camera_feeds_the_match_then_restart_brings_it_back(
         "SELECT COUNT(*), COUNT(v.event_id) FROM events e LEFT JOIN verdicts v"
         " ON v.event_id = e.id").fetchone()
     assert rows[0] == rows[1] >= 3              # setup, deal, trump: each with its verdict
+
+
+def test_a_camera_goes_on_with_the_running_match_a_video_starts_its_own(
+        camera_app: Flask) -> None:
+    live = camera_app.extensions["durak_live"]
+    pipeline = CameraPipeline(ScriptedDetector([]), PLAN)
+    pipeline.begin(live, fresh=False)                 # a camera, nothing running: starts one
+    first = live.table.match.id
+    pipeline.begin(live, fresh=False)                 # a camera after a restart: goes on
+    assert live.table.match.id == first
+    pipeline.begin(live, fresh=True)                  # a video from its beginning: a new match
+    assert live.table.match.id != first and live.live_match()[1] == SETUP
