@@ -43,7 +43,7 @@ class CardDetector:
     """
 
     def __init__(self, session, imgsz: int = 640, confidence: float = 0.3, iou: float = 0.5,
-                 reader: IndexReader | None = None, index_confidence: float = 0.1) -> None:
+                 reader: IndexReader | None = None, index_confidence: float = 0.01) -> None:
         self.session = session
         self.input_name = session.get_inputs()[0].name
         self.imgsz, self.confidence, self.iou = imgsz, confidence, iou
@@ -51,8 +51,8 @@ class CardDetector:
 
     @classmethod
     def load(cls, path: Path | str = DEFAULT_MODEL, imgsz: int = 640, confidence: float = 0.3,
-             threads: int | None = None,
-             reader: Path | str | None = DEFAULT_READER) -> CardDetector:
+             threads: int | None = None, reader: Path | str | None = DEFAULT_READER,
+             index_confidence: float = 0.01) -> CardDetector:
         """The detector, with the index reader when its model file exists (reader=None: never)."""
         import onnxruntime
 
@@ -66,7 +66,8 @@ class CardDetector:
                                                providers=["CPUExecutionProvider"])
         index_reader = (IndexReader.load(reader, threads)
                         if reader is not None and Path(reader).exists() else None)
-        return cls(session, imgsz=imgsz, confidence=confidence, reader=index_reader)
+        return cls(session, imgsz=imgsz, confidence=confidence, reader=index_reader,
+                   index_confidence=index_confidence)
 
     def preprocess(self, frame: np.ndarray) -> tuple[np.ndarray, float]:
         """Scale the longest side to imgsz and pad to a multiple of 32 (no square padding)."""

@@ -21,6 +21,9 @@ def add_detector_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--imgsz", type=int, default=640,
                         help="longest side the frame is scaled to for the network (default 640)")
     parser.add_argument("--conf", type=float, default=0.3, help="confidence threshold")
+    parser.add_argument("--index-conf", type=float, default=0.01,
+                        help="with the reader: how sure the detector must be that an index is "
+                             "there before the reader looks (default 0.01)")
 
 
 def load_detector(args: argparse.Namespace, command: str) -> CardDetector | None:
@@ -29,7 +32,8 @@ def load_detector(args: argparse.Namespace, command: str) -> CardDetector | None
         if not 0 < args.conf < 1 or args.imgsz < 32:
             raise ValueError("--conf must be in (0, 1) and --imgsz at least 32")
         return CardDetector.load(args.model, imgsz=args.imgsz, confidence=args.conf,
-                                 reader=None if args.no_reader else args.reader)
+                                 reader=None if args.no_reader else args.reader,
+                                 index_confidence=args.index_conf)
     except (FileNotFoundError, RuntimeError, ValueError) as error:
         print(f"durak-table {command}: {error}", file=sys.stderr)
         return None
