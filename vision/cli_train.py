@@ -14,6 +14,8 @@ import shutil
 import sys
 from pathlib import Path
 
+from vision.locate_dataset import locate_view
+
 # Never mirror: a mirrored index reads backwards. Rotation, perspective and scale come from the
 # generator, which knows where the labels go; ultralytics only adds colour, scale and mosaic.
 AUGMENTATION = {"fliplr": 0.0, "flipud": 0.0, "degrees": 0.0, "shear": 0.0, "perspective": 0.0,
@@ -25,6 +27,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="durak-table train", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", type=Path, help="data.yaml written by `durak-table synth`")
+    parser.add_argument("--classes", choices=("locate", "identity"), default="locate",
+                        help="locate (default): train on the set's two-class view (index, card) "
+                             "and leave naming to the index reader; identity: all 53 classes")
     parser.add_argument("--model", default="yolo11n.yaml",
                         help="architecture (default yolo11n.yaml, built from scratch)")
     parser.add_argument("--init", type=Path, help="start from these weights (.pt)")
@@ -70,10 +75,14 @@ def main(argv: list[str]) -> int:
             print("durak-table train: --data must name a data.yaml from `durak-table synth`",
                   file=sys.stderr)
             return 2
+        data = args.data
+        if args.classes == "locate":
+            data = locate_view(args.data)
+            print(f"training on the two-class view {data}")
         model = YOLO(args.model)
         if args.init:
             model = YOLO(args.model).load(str(args.init))
-        options = dict(data=str(args.data.resolve()), imgsz=args.imgsz, batch=args.batch,
+        options = dict(data=str(data.resolve()), imgsz=args.imgsz, batch=args.batch,
                        device=args.device, workers=args.workers,
                        project=str(args.project.resolve()), name=args.name, exist_ok=True,
                        pretrained=bool(args.init), plots=False, amp=args.device != "cpu",
