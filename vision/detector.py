@@ -1,7 +1,10 @@
 """`CardDetector`: the trained model behind one small interface, loaded once.
 
-The network finds two kinds of things: corner indices (52 identity classes, whatever alphabet)
-and whole face-up cards (class `card`). `detect` turns them into each visible card once: the
+The network finds two kinds of things: corner indices and whole face-up cards (class `card`).
+A locating model (two classes, `index` and `card`, what `durak-table train` makes by default)
+leaves the naming of each index to the `IndexReader`; an identity model (52 identity classes and
+`card`) names them itself, and the reader, when present, reads them again. `detect` turns them
+into each visible card once: the
 indices inside a card box vote for its identity, an index outside every card box is a card on
 its own (a fanned hand, an attack card mostly covered), and since a deck holds each card once,
 only the strongest reading of an identity is kept.
@@ -19,6 +22,7 @@ import numpy as np
 from vision.cardclasses import CARD_CODES, WHOLE_CARD_CLASS
 from vision.detections import Detections
 from vision.index_reader import DEFAULT_READER, NOT_AN_INDEX, IndexReader
+from vision.locate_dataset import CARD_CLASS, INDEX_CLASS, LOCATE_NAMES
 
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "card-detector.onnx"
 
@@ -66,6 +70,9 @@ class CardDetector:
                                                providers=["CPUExecutionProvider"])
         index_reader = (IndexReader.load(reader, threads)
                         if reader is not None and Path(reader).exists() else None)
+        if locates_only(session) and index_reader is None:
+            raise FileNotFoundError(f"{path} only locates indices and needs the index reader "
+                                    f"({reader or DEFAULT_READER}) to name them")
         return cls(session, imgsz=imgsz, confidence=confidence, reader=index_reader,
                    index_confidence=index_confidence)
 
@@ -90,10 +97,15 @@ class CardDetector:
         xyxy = np.concatenate([centre_wh[:, :2] - centre_wh[:, 2:] / 2,
                                centre_wh[:, :2] + centre_wh[:, 2:] / 2], axis=1) / scale
         xyxy = np.clip(xyxy, 0, [width, height, width, height])
-        identity_scores = output[:, 4:4 + WHOLE_CARD_CLASS]
-        identity = identity_scores.argmax(axis=1)
-        identity_confidence = identity_scores[np.arange(len(identity)), identity]
-        card_confidence = output[:, 4 + WHOLE_CARD_CLASS]
+        if output.shape[1] == 4 + len(LOCATE_NAMES):
+            identity = np.zeros(len(output), int)  # the reader names them
+            identity_confidence = output[:, 4 + INDEX_CLASS]
+            card_confidence = output[:, 4 + CARD_CLASS]
+        else:
+            identity_scores = output[:, 4:4 + WHOLE_CARD_CLASS]
+            identity = identity_scores.argmax(axis=1)
+            identity_confidence = identity_scores[np.arange(len(identity)), identity]
+            card_confidence = output[:, 4 + WHOLE_CARD_CLASS]
 
         is_card = card_confidence >= self.confidence
         cards = RawDetections(xyxy[is_card], card_confidence[is_card],
@@ -113,12 +125,66 @@ class CardDetector:
             indices = RawDetections(indices.xyxy, probabilities.astype(np.float32), classes)
             indices = indices.select(np.flatnonzero((classes != NOT_AN_INDEX)
                                                     & (probabilities >= self.confidence)))
+            indices = self.read_unnamed_corners(frame, cards, indices)
         return RawDetections(np.concatenate([cards.xyxy, indices.xyxy]),
                              np.concatenate([cards.confidence, indices.confidence]),
                              np.concatenate([cards.class_id, indices.class_id]).astype(int))
 
+    def read_unnamed_corners(self, frame: np.ndarray, cards: RawDetections,
+                             indices: RawDetections) -> RawDetections:
+        """A card box that no index names gets its corners read where indices are printed; the
+        surest reading, if the reader is sure enough, is added as that card's index."""
+        owned = {owning_card(box, cards.xyxy) for box in indices.xyxy}
+        unnamed = [number for number in range(len(cards.xyxy)) if number not in owned]
+        if not unnamed:
+            return indices
+        candidates = np.concatenate([corner_candidates(cards.xyxy[n]) for n in unnamed])
+        classes, probabilities = self.reader.read(frame, candidates)
+        per_card = len(candidates) // len(unnamed)
+        found = []
+        for slot in range(len(unnamed)):
+            span = slice(slot * per_card, (slot + 1) * per_card)
+            readable = np.where(classes[span] != NOT_AN_INDEX, probabilities[span], 0.0)
+            best = int(np.argmax(readable)) + slot * per_card
+            if readable.max() >= self.confidence:
+                found.append(best)
+        if not found:
+            return indices
+        return RawDetections(np.concatenate([indices.xyxy, candidates[found]]),
+                             np.concatenate([indices.confidence,
+                                             probabilities[found].astype(np.float32)]),
+                             np.concatenate([indices.class_id, classes[found]]).astype(int))
+
     def detect(self, frame: np.ndarray) -> Detections:
         return cards_from_raw(self.infer(frame))
+
+
+def locates_only(session) -> bool:
+    """Whether the model finds indices without naming them (two classes, `index` and `card`)."""
+    blob = np.zeros((1, 3, 32, 32), np.float32)
+    return session.run(None, {session.get_inputs()[0].name: blob})[0].shape[1] == \
+        4 + len(LOCATE_NAMES)
+
+
+# Where a corner index is printed, relative to its card's box (measured on the synth labels: the
+# index's centre lies about a tenth of the card's width and an eighth of its height in from
+# a corner, its side about a quarter of the card's shorter side), at two scales.
+CORNER_PLACES = ((0.10, 0.12, 0.24), (0.14, 0.17, 0.32))
+
+
+def corner_candidates(card: np.ndarray) -> np.ndarray:
+    """Boxes (8, 4) where a card box's indices would be: each corner at each CORNER_PLACES."""
+    x1, y1, x2, y2 = (float(v) for v in card)
+    width, height = x2 - x1, y2 - y1
+    boxes = []
+    for in_x, in_y, side in CORNER_PLACES:
+        half = side * min(width, height) / 2
+        for cx, cy in ((x1 + in_x * width, y1 + in_y * height),
+                       (x2 - in_x * width, y1 + in_y * height),
+                       (x2 - in_x * width, y2 - in_y * height),
+                       (x1 + in_x * width, y2 - in_y * height)):
+            boxes.append([cx - half, cy - half, cx + half, cy + half])
+    return np.array(boxes, np.float32)
 
 
 def nms_per_class(xyxy: np.ndarray, confidence: np.ndarray, class_id: np.ndarray,

@@ -3,7 +3,15 @@ from __future__ import annotations
 import numpy as np
 
 from vision.cardclasses import CLASS_OF, WHOLE_CARD_CLASS
-from vision.detector import CardDetector, RawDetections, cards_from_raw, owning_card
+from vision.detector import (
+    CardDetector,
+    RawDetections,
+    cards_from_raw,
+    corner_candidates,
+    locates_only,
+    owning_card,
+)
+from vision.index_reader import NOT_AN_INDEX
 
 
 def raw(*items: tuple[str, list[float], float]) -> RawDetections:
@@ -78,3 +86,64 @@ def test_preprocess_keeps_the_frame_shape_and_pads_to_32() -> None:
     assert scale == 0.5
     blob, scale = detector.preprocess(np.zeros((4000, 6000, 3), np.uint8))
     assert blob.shape == (1, 3, 448, 640)
+
+
+class LocatingSession(FakeSession):
+    """A two-class network (index, card) that sees one card and none of its indices."""
+
+    def __init__(self, card_box: list[float], channels: int = 6) -> None:
+        x1, y1, x2, y2 = card_box
+        self.output = np.zeros((1, channels, 1), np.float32)
+        self.output[0, :4, 0] = [(x1 + x2) / 2, (y1 + y2) / 2, x2 - x1, y2 - y1]
+        self.output[0, channels - 1, 0] = 0.9      # the card class is the last one
+
+    def run(self, _names, _feeds):
+        return [self.output]
+
+
+class CornerReader:
+    """Names a crop `code` only when it lies at the card's top-left corner."""
+
+    def __init__(self, card_box: list[float], code: str) -> None:
+        self.top_left = np.array(card_box[:2], np.float32)
+        self.code = code
+        self.read_boxes: list[np.ndarray] = []
+
+    def read(self, _frame, boxes):
+        self.read_boxes.append(boxes)
+        near = np.linalg.norm((boxes[:, :2] + boxes[:, 2:]) / 2 - self.top_left, axis=1) < 30
+        classes = np.where(near, CLASS_OF[self.code], NOT_AN_INDEX)
+        return classes, np.where(near, 0.9, 0.99).astype(np.float32)
+
+
+def test_a_card_box_without_a_found_index_is_named_from_its_corners() -> None:
+    card = [100.0, 100.0, 200.0, 250.0]
+    reader = CornerReader(card, "QS")
+    detector = CardDetector(LocatingSession(card), imgsz=640, reader=reader)
+    detections = detector.detect(np.zeros((480, 640, 3), np.uint8))
+    assert detections.cards == ("QS",)
+    assert np.allclose(detections.xyxy[0], card, atol=0.5)
+    assert len(reader.read_boxes[-1]) == 8      # four corners, two scales
+
+
+def test_corners_the_reader_rejects_name_nothing() -> None:
+    card = [100.0, 100.0, 200.0, 250.0]
+    reader = CornerReader([900.0, 900.0, 1000.0, 1000.0], "QS")   # never near this card
+    detector = CardDetector(LocatingSession(card), imgsz=640, reader=reader)
+    assert detector.detect(np.zeros((480, 640, 3), np.uint8)).cards == ()
+
+
+def test_corner_candidates_sit_inside_the_card_near_each_corner() -> None:
+    card = np.array([0, 0, 100, 150], np.float32)
+    boxes = corner_candidates(card)
+    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+    assert boxes.shape == (8, 4)
+    assert np.allclose(centres[0], [10, 18])          # a tenth in, an eighth down
+    assert np.allclose(centres[2], [90, 132])         # the opposite corner
+    assert np.all(np.minimum(centres, [100, 150] - centres) <= [15, 26])   # near a corner
+    assert np.all(centres > 0) and np.all(centres < [100, 150])
+
+
+def test_a_two_class_model_is_told_from_an_identity_model() -> None:
+    assert locates_only(LocatingSession([0, 0, 10, 10], channels=6))
+    assert not locates_only(LocatingSession([0, 0, 10, 10], channels=4 + WHOLE_CARD_CLASS + 1))
