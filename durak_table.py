@@ -21,6 +21,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "evaluate": ("vision.cli_evaluate", "measure the detector: held-out designs, photos, speed"),
     "render-game": ("vision.cli_render_game", "turn a game log into a webcam-like video"),
     "replay": ("vision.cli_replay", "run a video through the pipeline, print events and verdicts"),
+    "evaluate-games": ("vision.cli_evaluate_games",
+                       "measure the whole pipeline live on rendered games of every variant"),
     "serve": ("web.cli_serve", "start the dashboard (plays the bundled demo without a camera)"),
 }
 

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import TypeVar
 
 from vision.pipeline import TablePipeline
-from vision.scripted_game import ScriptConfig, ScriptedGame
+from vision.scripted_game import ScriptConfig, ScriptedGame, TruthEvent
+from vision.table_events import Verdicted
 
 T = TypeVar("T")
 CARD_EVENTS = {"trump", "attack", "throw_in", "defend", "transfer", "pass_on", "open_draw",
@@ -94,37 +95,48 @@ def score_game(events: list[dict], *, seed: int = 0, config: ScriptConfig | None
     started = time.perf_counter()
     for frame, stamp, detections in frames:
         pipeline.update(frame, stamp, detections)
-    score = GameScore(events[0].get("variant", "classic"), frames=len(frames),
-                      seconds=time.perf_counter() - started)
-    judged = takes_last(pipeline.verdicts[1:], lambda v: v.event.event)  # setup: given, not seen
-    truth = takes_last(game.truth, lambda t: t.event)
-    score.truth, score.emitted, score.questions = len(truth), len(judged), len(pipeline.questions)
+    seconds = time.perf_counter() - started
+    judged = [(v, v.event.frame / config.fps) for v in pipeline.verdicts[1:]]  # setup: given
+    score = score_events(events[0].get("variant", "classic"), game.truth, judged,
+                         fps=config.fps, questions=len(pipeline.questions))
+    score.frames, score.seconds = len(frames), seconds
+    return score
+
+
+FOUL_WINDOW_S = 2.0  # a refused reading this close to a foul's card coming to rest catches it
+
+
+def score_events(variant: str, truth: list[TruthEvent], judged: list[tuple[Verdicted, float]],
+                 *, fps: float, questions: int = 0) -> GameScore:
+    """Aligns what the pipeline emitted (each judged event with the second it came out) with
+    the ground truth (events with the frame their card came to rest, at `fps`) and scores it."""
+    judged = takes_last(judged, lambda said: said[0].event.event)
+    truth = takes_last(truth, lambda t: t.event)
+    score = GameScore(variant, truth=len(truth), emitted=len(judged), questions=questions)
     score.fouls = sum(not t.ok for t in truth)
     matcher = difflib.SequenceMatcher(a=[canonical(t.event) for t in truth],
-                                      b=[canonical(v.event.event) for v in judged],
+                                      b=[canonical(v.event.event) for v, _ in judged],
                                       autojunk=False)
     pairs = {block.b + k: block.a + k for block in matcher.get_matching_blocks()
              for k in range(block.size)}  # emitted index -> truth index
     for said_index, seen_index in pairs.items():
-        seen, said = truth[seen_index], judged[said_index]
+        seen, (_, said_at) = truth[seen_index], judged[said_index]
         if seen.event["type"] in CARD_EVENTS:
-            score.latencies.append((said.event.frame - seen.frame) / config.fps)
+            score.latencies.append(said_at - seen.frame / fps)
     score.matched = len(pairs)
     # a foul counts as caught when the camera's referee refused a reading of the same card
     # about when it was laid, whatever it named it (a refused early attack may well be read
     # as a refused throw-in: the players see that card flagged either way)
-    window = round(2.0 * config.fps)
-    refused = [v for v in judged if not v.verdict.ok]
-    truth_fouls = [t for t in truth if not t.ok]
-    score.fouls_caught = sum(1 for t in truth_fouls if any(
-        _same_card_near(t.event, t.frame, v.event.event, v.event.frame, window)
-        for v in refused))
-    score.false_fouls = sum(1 for v in refused if not any(
-        _same_card_near(t.event, t.frame, v.event.event, v.event.frame, window)
-        for t in truth_fouls))
+    refused = [(v.event.event, said_at) for v, said_at in judged if not v.verdict.ok]
+    truth_fouls = [(t.event, t.frame / fps) for t in truth if not t.ok]
+    score.fouls_caught = sum(1 for seen in truth_fouls
+                             if any(_same_card_near(*seen, *said) for said in refused))
+    score.false_fouls = sum(1 for said in refused
+                            if not any(_same_card_near(*seen, *said) for seen in truth_fouls))
     score.misses = [canonical(t.event) for i, t in enumerate(truth)
                     if i not in set(pairs.values())]
-    score.extras = [canonical(v.event.event) for i, v in enumerate(judged) if i not in pairs]
+    score.extras = [canonical(v.event.event) for i, (v, _) in enumerate(judged)
+                    if i not in pairs]
     return score
 
 
@@ -132,12 +144,12 @@ def _cards_of(event: dict) -> set[str]:
     return set(event.get("cards") or ()) | {event[k] for k in ("card",) if k in event}
 
 
-def _same_card_near(seen: dict, seen_frame: int, said: dict, said_frame: int,
-                    window: int) -> bool:
+def _same_card_near(seen: dict, seen_at: float, said: dict, said_at: float) -> bool:
+    near = abs(said_at - seen_at) <= FOUL_WINDOW_S + 1e-9
     cards = _cards_of(seen)
     if not cards:
-        return seen.get("type") == said.get("type") and abs(said_frame - seen_frame) <= window
-    return bool(cards & _cards_of(said)) and abs(said_frame - seen_frame) <= window
+        return seen.get("type") == said.get("type") and near
+    return bool(cards & _cards_of(said)) and near
 
 
 def summarize(scores: list[GameScore]) -> dict:

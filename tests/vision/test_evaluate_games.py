@@ -1,0 +1,165 @@
+"""`durak-table evaluate-games`: the live frame-dropping schedule, the per-game scoring, and one
+tiny rendered game measured end to end with the truth's cards standing in for the detector."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import shutil
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from vision import cli_evaluate_games
+from vision.detections import Detections
+from vision.inference_eval import score_events
+from vision.live_game_eval import run_live_game
+from vision.live_schedule import next_frame, run_live
+from vision.scripted_game import TruthEvent
+from vision.table_events import TableEvent, Verdicted
+
+pytest.importorskip("referee")
+
+# -- the live schedule --------------------------------------------------------------------------
+
+
+def test_a_fast_pipeline_gets_every_frame_when_it_is_captured() -> None:
+    steps = run_live(5, 10.0, lambda frame: 0.01)
+    assert [s.frame for s in steps] == [0, 1, 2, 3, 4]
+    assert [round(s.started, 3) for s in steps] == [0.0, 0.1, 0.2, 0.3, 0.4]
+    assert round(steps[-1].finished, 3) == 0.41
+
+
+def test_a_slow_step_drops_the_frames_captured_meanwhile() -> None:
+    took = {0: 0.25, 2: 0.05, 3: 0.31, 6: 0.01}  # seconds per frame processed, 10 fps
+    steps = run_live(10, 10.0, lambda frame: took.get(frame, 0.01))
+    # 0 ends at 0.25: newest is 2 (0.2); 2 ends at 0.30: 3 is there; 3 ends at 0.61: newest 6
+    assert [s.frame for s in steps] == [0, 2, 3, 6, 7, 8, 9]
+    assert [round(s.started, 3) for s in steps[:4]] == [0.0, 0.25, 0.3, 0.61]
+    assert round(steps[3].finished, 3) == 0.62 and round(steps[4].started, 3) == 0.7
+
+
+def test_next_frame_at_exact_capture_times() -> None:
+    assert next_frame(0, 0.3, 10.0) == 3    # frame 3 is captured at exactly 0.3 s
+    assert next_frame(5, 0.31, 10.0) == 6   # nothing newer yet: wait for the next one
+    assert next_frame(0, 1 / 30, 30.0) == 1
+
+
+def test_a_live_game_stamps_each_verdict_when_its_step_finished() -> None:
+    """A fake clock: every detection costs 0.25 s, so at 10 fps two frames in five are seen,
+    and the trump's verdict comes out a quarter second after the frame that showed it."""
+    trump = Detections.from_cards([("JH", (100, 100, 160, 190), 0.9)])
+
+    class Feed:
+        def frame(self, number: int) -> int:
+            return number
+
+        def detect(self, frame: int) -> Detections:
+            clock.now += 0.25
+            return trump if frame >= 10 else Detections.empty()
+
+    clock = SimpleNamespace(now=0.0)
+    setup = {"type": "setup", "variant": "classic", "deck": 36, "seats": ["Anna", "Boris"],
+             "dealer": "Anna"}
+    header = {"fps": 10.0, "frames": 40, "size": [640, 360],
+              "calibration": {"seats": {"Anna": [320, 350], "Boris": [320, 10]}}}
+    run = run_live_game(Feed(), setup, header, clock=lambda: clock.now)
+    assert [s.frame for s in run.steps][:5] == [0, 2, 5, 7, 10]
+    assert [v.event.event["type"] for v, _ in run.judged] == ["deal", "trump"]
+    (_, at), frame = run.judged[1], run.judged[1][0].event.frame
+    assert at == pytest.approx(frame / 10 + 0.25)
+    assert run.detector_seconds[0] == pytest.approx(0.25) and run.processed_fps < 10
+
+
+# -- scoring one game ---------------------------------------------------------------------------
+
+DEAL = {"type": "deal"}
+TRUMP = {"type": "trump", "card": "JH"}
+ATTACK = {"type": "attack", "player": "Anna", "cards": ["6H"]}
+BAD_DEFENCE = {"type": "defend", "player": "Boris", "card": "6D", "on": "6H"}
+STRAY = {"type": "throw_in", "player": "Anna", "cards": ["9S"]}
+TRUTH = [TruthEvent(DEAL, True, 10), TruthEvent(TRUMP, True, 30), TruthEvent(ATTACK, True, 90),
+         TruthEvent({**BAD_DEFENCE, "foul": "G4"}, False, 150)]
+
+
+def said(event: dict, at: float, ok: bool = True) -> tuple[Verdicted, float]:
+    return Verdicted(TableEvent(event, round(at * 30), at), SimpleNamespace(ok=ok)), at
+
+
+def test_a_game_is_scored_against_its_truth() -> None:
+    judged = [said(DEAL, 0.5), said(TRUMP, 1.3), said(ATTACK, 3.4),
+              said(BAD_DEFENCE, 5.2, ok=False), said(STRAY, 10.0, ok=False)]
+    score = score_events("classic", TRUTH, judged, fps=30.0, questions=2)
+    assert (score.truth, score.emitted, score.matched) == (4, 5, 4)
+    assert (score.fouls, score.fouls_caught, score.false_fouls, score.questions) == (1, 1, 1, 2)
+    assert sorted(round(x, 3) for x in score.latencies) == [0.2, 0.3, 0.4]  # cards only
+    assert score.misses == [] and score.extras == [json.dumps(STRAY, sort_keys=True)]
+
+
+def test_a_foul_refused_too_late_or_missed_is_not_caught() -> None:
+    late = [said(DEAL, 0.5), said(TRUMP, 1.3), said(ATTACK, 3.4),
+            said(BAD_DEFENCE, 7.5, ok=False)]  # 2.5 s after the card came to rest
+    score = score_events("classic", TRUTH, late, fps=30.0)
+    assert (score.matched, score.fouls_caught, score.false_fouls) == (4, 0, 1)
+    missed = score_events("classic", TRUTH, late[:3], fps=30.0)
+    assert (missed.matched, missed.fouls_caught, missed.false_fouls) == (3, 0, 0)
+    assert len(missed.misses) == 1 and '"defend"' in missed.misses[0]
+
+
+# -- end to end ---------------------------------------------------------------------------------
+
+TINY = ["--games", "1", "--variants", "round", "--players", "2", "--fouls", "0.1",
+        "--size", "320", "240", "--oracle"]
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[dict]]:
+    """Round, seed 0, 2 players: deal, trump, three open draws and one refused (R2) draw,
+    rendered at 320x240 and measured once with the truth's cards."""
+    folder = tmp_path_factory.mktemp("evaluate-games")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        assert cli_evaluate_games.main([*TINY, "--out", str(folder)]) == 0
+    return folder, [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_a_tiny_rendered_game_is_read_exactly_in_oracle_mode(rendered) -> None:
+    folder, lines = rendered
+    game, overall = lines[0], lines[-1]
+    assert (game["variant"], game["seed"], game["truth_events"], game["emitted"]) == \
+        ("round", 0, 6, 6)
+    assert game["precision"] == game["recall"] == 1.0 and game["misses"] == []
+    assert (game["fouls_injected"], game["fouls_caught_count"], game["false_fouls"]) == (1, 1, 0)
+    assert game["processed_fraction"] == 1.0 and game["keeps_up"]
+    assert game["latency_median_s"] <= 0.5 and game["render_s"] is not None
+    assert overall["variant"] == "all" and all(overall["meets"].values())
+    results = json.loads((folder / "results.json").read_text())
+    assert results["overall"]["recall"] == 1.0 and len(results["games"]) == 1
+
+
+def test_a_rerun_reuses_the_render_and_a_slow_step_drops_frames(rendered, capsys) -> None:
+    folder, first = rendered
+    assert cli_evaluate_games.main([*TINY, "--out", str(folder), "--step-ms", "100"]) == 0
+    game = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert game["render_s"] is None and game["frames"] == first[0]["frames"]
+    assert game["frames_processed"] == -(-game["frames"] // 3)  # 100 ms a frame: every third
+    assert game["processed_fps"] == 10.0 and game["recall"] == 1.0
+    assert game["latency_median_s"] > first[0]["latency_median_s"]  # the steps' 100 ms on top
+
+
+def test_bad_options_and_a_missing_model_exit_2(tmp_path: Path, capsys) -> None:
+    assert cli_evaluate_games.main(["--games", "0", "--oracle", "--out", str(tmp_path)]) == 2
+    assert cli_evaluate_games.main(["--out", str(tmp_path), "--model",
+                                    str(tmp_path / "none.onnx")]) == 2
+    err = capsys.readouterr().err
+    assert "none.onnx" in err and "Traceback" not in err
+
+
+def test_a_broken_render_in_the_folder_exits_2(rendered, tmp_path: Path, capsys) -> None:
+    folder = shutil.copytree(rendered[0], tmp_path / "copy")
+    (folder / "round-2p-seed0.cards.jsonl").write_text("{not json\n")
+    assert cli_evaluate_games.main([*TINY, "--out", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert "not valid JSON" in err and "Traceback" not in err

@@ -1,0 +1,173 @@
+"""`durak-table evaluate-games`: the whole pipeline measured on rendered game videos.
+
+For each variant, N simulated games (one game of 36 cards, 2 or 3 players, a few injected
+fouls) are rendered as webcam-like videos (kept in --out and reused on the next run), then fed
+frame by frame to detector -> tracker -> referee as a live camera would: a frame that took d
+seconds means the frames captured meanwhile are dropped. Prints one JSON line per game, one per
+variant and one overall (also written to DIR/results.json), and a table on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from vision.game_video import LogError
+from vision.inference_eval import VARIANTS
+from vision.live_game_eval import (
+    TARGETS,
+    FrameFeed,
+    GameResult,
+    OracleFeed,
+    VideoFeed,
+    evaluate_rendered,
+    summary,
+)
+from vision.rendered_games import (
+    GameFiles,
+    GameSpec,
+    RenderSettings,
+    render_if_needed,
+    simulated_log,
+)
+
+FeedMaker = Callable[[GameFiles], FrameFeed]
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    from vision.detector_options import add_detector_arguments
+
+    parser = argparse.ArgumentParser(prog="durak-table evaluate-games",
+                                     description=__doc__.split("\n\n")[1].replace("\n", " "))
+    parser.add_argument("--games", type=int, default=20, help="games per variant (default 20)")
+    parser.add_argument("--variants", nargs="+", choices=VARIANTS, default=list(VARIANTS))
+    parser.add_argument("--seed", type=int, default=0, help="the first game's seed; game i of "
+                        "a variant has seed SEED + i")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
+                        help="players per game (default: 2 and 3 by turns)")
+    parser.add_argument("--fouls", type=float, default=0.05,
+                        help="fraction of decisions first tried as an illegal move (0.05)")
+    parser.add_argument("--size", type=int, nargs=2, default=(1280, 720),
+                        metavar=("WIDTH", "HEIGHT"))
+    parser.add_argument("--fps", type=float, default=30.0)
+    parser.add_argument("--designs", choices=("heldout", "train"), default="heldout",
+                        help="card designs of the videos (default: the held-out ones)")
+    parser.add_argument("--out", type=Path, required=True,
+                        help="folder for the videos, their truth and results.json (renders "
+                             "already there are reused)")
+    parser.add_argument("--results", type=Path, default=None,
+                        help="where to write the results (default: DIR/results.json)")
+    parser.add_argument("--oracle", action="store_true",
+                        help="no detector: the truth's per-frame cards, to tell detector errors "
+                             "from pipeline errors")
+    parser.add_argument("--step-ms", type=float, default=None,
+                        help="take every frame's step to last this long instead of measuring "
+                             "it (a reproducible schedule)")
+    add_detector_arguments(parser)
+    args = parser.parse_args(argv)
+    width, height = args.size
+    if args.games < 1 or not 0 <= args.fouls <= 1 or not 1 <= args.fps <= 120 \
+            or not (64 <= width <= 3840 and 64 <= height <= 2160) \
+            or (args.step_ms is not None and args.step_ms < 0):
+        parser.error("--games at least 1, --fouls 0-1, --fps 1-120, --size between 64 x 64 "
+                     "and 3840 x 2160, --step-ms not negative")
+    return args
+
+
+def game_specs(args: argparse.Namespace) -> list[GameSpec]:
+    return [GameSpec(variant, seed, args.players or 2 + seed % 2)
+            for variant in args.variants
+            for seed in range(args.seed, args.seed + args.games)]
+
+
+def feed_maker(args: argparse.Namespace) -> FeedMaker | None:
+    """What feeds each game's frames: the truth's cards (--oracle) or the video through the
+    detector the options ask for (None after saying why it cannot be loaded)."""
+    if args.oracle:
+        return lambda files: OracleFeed(files.cards)
+    from vision.detector_options import load_detector
+
+    detector = load_detector(args, "evaluate-games")
+    if detector is None:
+        return None
+    return lambda files: VideoFeed(files.video, detector)
+
+
+def table(rows: dict[str, dict]) -> str:
+    """The per-variant figures as a plain-text table."""
+    lines = [f"{'variant':9} {'games':>5} {'prec':>6} {'recall':>6} {'fouls caught':>13} "
+             f"{'false/game':>10} {'quest/game':>10} {'latency p50/p95':>16} "
+             f"{'processed':>10} {'det ms p50/p95':>15}"]
+    for name, row in rows.items():
+        caught = f"{row['fouls_caught']:.3f} ({row['fouls']})"
+        latency = f"{row['latency_median_s']}/{row['latency_p95_s']} s"
+        lines.append(f"{name:9} {row['games']:>5} {row['precision']:>6.3f} {row['recall']:>6.3f} "
+                     f"{caught:>13} {row['false_fouls_per_game']:>10.2f} "
+                     f"{row['questions_per_game']:>10.2f} {latency:>16} "
+                     f"{row['processed_fraction']:>10.3f} "
+                     f"{str(row['detector_ms_p50']) + '/' + str(row['detector_ms_p95']):>15}")
+    return "\n".join(lines)
+
+
+def evaluate(args: argparse.Namespace, feed_for: FeedMaker) -> list[GameResult]:
+    settings = RenderSettings(tuple(args.size), args.fps, args.designs)
+    results = []
+    for spec in game_specs(args):
+        files = GameFiles.in_folder(args.out, spec.name)
+        started = time.perf_counter()
+        rendered = render_if_needed(files, simulated_log(spec, args.fouls), settings, spec.seed)
+        result = evaluate_rendered(spec, files, feed_for, render_seconds=rendered,
+                                   step_cost=None if args.step_ms is None
+                                   else args.step_ms / 1000)
+        print(json.dumps(result.to_dict(), ensure_ascii=False), flush=True)
+        made = "reused the render" if rendered is None else f"rendered in {rendered:.0f} s"
+        print(f"{spec.name}: {made}, evaluated in {result.evaluate_seconds:.0f} s "
+              f"({time.perf_counter() - started:.0f} s in all)", file=sys.stderr, flush=True)
+        results.append(result)
+    return results
+
+
+def report(args: argparse.Namespace, results: list[GameResult]) -> dict:
+    rows = {variant: summary([r for r in results if r.spec.variant == variant])
+            for variant in args.variants}
+    rows["all"] = summary(results)
+    for variant, row in rows.items():
+        print(json.dumps({"variant": variant, **row}), flush=True)
+    print(table(rows), file=sys.stderr)
+    return {"settings": {"games": args.games, "variants": args.variants, "seed": args.seed,
+                         "players": args.players, "fouls": args.fouls, "size": list(args.size),
+                         "fps": args.fps, "designs": args.designs, "oracle": args.oracle,
+                         "model": None if args.oracle else str(args.model),
+                         "reader": None if args.oracle or args.no_reader else str(args.reader),
+                         "step_ms": args.step_ms},
+            "targets": TARGETS, "variants": {k: v for k, v in rows.items() if k != "all"},
+            "overall": rows["all"], "games": [result.to_dict() for result in results]}
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = parse(sys.argv[1:] if argv is None else argv)
+    except SystemExit as stop:  # argparse has printed why
+        return int(stop.code or 0)
+    feed_for = feed_maker(args)
+    if feed_for is None:
+        return 2
+    try:
+        args.out.mkdir(parents=True, exist_ok=True)
+        results = evaluate(args, feed_for)
+        results_json = report(args, results)
+        results_path = args.results or args.out / "results.json"
+        results_path.write_text(json.dumps(results_json, indent=1) + "\n")
+    except (LogError, ValueError, OSError) as error:
+        print(f"durak-table evaluate-games: {error}", file=sys.stderr)
+        return 2
+    print(f"wrote {results_path}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
