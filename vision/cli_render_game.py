@@ -35,11 +35,16 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--compact", action="store_true",
                         help="no sensor noise that changes from frame to frame: a still table "
                              "gives identical frames, and the file is several times smaller")
+    parser.add_argument("--zoom", type=float, default=1.0,
+                        help="the camera closer to the table: cards this many times bigger "
+                             "(1: a card is 0.15 of the frame height; 0.5-2.2)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     width, height = args.size
     if not (1 <= args.fps <= 120) or not (64 <= width <= 3840 and 64 <= height <= 2160):
         parser.error("--fps is 1-120 and --size between 64 x 64 and 3840 x 2160")
+    if not 0.5 <= args.zoom <= 2.2:
+        parser.error("--zoom is between 0.5 and 2.2")
     return args
 
 
@@ -60,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
         game = render_game(events, args.out, seed=args.seed, split=args.designs, fps=args.fps,
                            size=tuple(args.size), truth=args.truth or truth,
                            cards=None if args.no_cards else args.cards or cards,
-                           compact=args.compact,
+                           compact=args.compact, zoom=args.zoom,
                            progress=None if bar is None else progress)
     except (LogError, ValueError, OSError, KeyError) as error:
         print(f"durak-table render-game: {error}", file=sys.stderr)

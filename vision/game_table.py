@@ -48,10 +48,13 @@ class GameTable:
     card_height: float         # on the table plane
     seats: SeatMap             # in frame pixels, as the pipeline's default calibration
     yaw: float                 # degrees the camera is turned: cards lie square to the table
+    zoom: float = 1.0          # the camera closer to the table: cards and bouts this much bigger
 
     @classmethod
     def build(cls, rng: np.random.Generator, width: int, height: int,
-              seat_names: Sequence[str]) -> GameTable:
+              seat_names: Sequence[str], zoom: float = 1.0) -> GameTable:
+        """`zoom`: cards `zoom` times `CARD_SHARE_OF_HEIGHT` of the frame height, the bout's
+        columns spread as much; the stock, discard pile and seats stay where they are."""
         homography, _ = camera_homography(rng, width, height,
                                           elevation_degrees=float(rng.uniform(50, 68)),
                                           yaw_degrees=float(rng.uniform(-5, 5)))
@@ -60,8 +63,8 @@ class GameTable:
         centre = table.to_table((width / 2, height / 2))
         scale = table.image_scale(centre)
         yaw = math.degrees(math.atan2(homography[1, 0], homography[0, 0]))
-        return cls(width, height, homography, CARD_SHARE_OF_HEIGHT * height / scale,
-                   table.seats, -yaw)
+        return cls(width, height, homography, zoom * CARD_SHARE_OF_HEIGHT * height / scale,
+                   table.seats, -yaw, zoom)
 
     # -- coordinates -------------------------------------------------------------------------
 
@@ -102,7 +105,7 @@ class GameTable:
 
     def bout_slot(self, index: int) -> Pose:
         row, place = divmod(index, len(BOUT_COLUMNS))
-        return self.at(0.275 + 0.09 * BOUT_COLUMNS[place],
+        return self.at(0.5 + 0.09 * self.zoom * (BOUT_COLUMNS[place] - 2.5),
                        0.40 + 0.25 * (row % 2) + 0.04 * (row // 2))
 
     def defence_on(self, attack: Pose, rng: np.random.Generator) -> Pose:

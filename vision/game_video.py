@@ -68,10 +68,12 @@ def truth_paths(video: Path) -> tuple[Path, Path]:
 def render_game(events: list[dict], video: Path, seed: int = 0, split: str = "heldout",
                 fps: float = 30.0, size: tuple[int, int] = (1280, 720),
                 truth: Path | None = None, cards: Path | None = None, compact: bool = False,
-                progress: Callable[[int, int], None] | None = None) -> RenderedGame:
+                zoom: float = 1.0, progress: Callable[[int, int], None] | None = None
+                ) -> RenderedGame:
     """Renders the log; raises UnplayableLog, OSError (the video cannot be written).
     `compact`: no sensor noise that changes from frame to frame, so a still table gives
-    identical frames and the file is several times smaller (the bundled demo)."""
+    identical frames and the file is several times smaller (the bundled demo). `zoom`: the
+    camera closer, cards that many times bigger (`GameTable.build`)."""
     started = time.monotonic()
     width, height = size
     rng = np.random.default_rng(seed)
@@ -79,7 +81,7 @@ def render_game(events: list[dict], video: Path, seed: int = 0, split: str = "he
     seats = setup.get("seats") if isinstance(setup.get("seats"), list) else []
     if setup.get("type") != "setup" or not seats:
         raise UnplayableLog("line 1: a log starts with a setup event that names the seats")
-    table = GameTable.build(rng, width, height, [str(s) for s in seats])
+    table = GameTable.build(rng, width, height, [str(s) for s in seats], zoom)
     script = GameScript(events, table, rng, Pace(fps=fps)).run()
     art = CardArt.choose(rng, split, deck_codes(setup))
     renderer = GameRenderer(table, art, rng, fps, temporal_noise=not compact)
@@ -91,6 +93,7 @@ def render_game(events: list[dict], video: Path, seed: int = 0, split: str = "he
     truth = truth or truth_paths(video)[0]
     header = {"video": video.name, "fps": fps, "frames": total, "size": [width, height],
               "seed": seed, "design": art.design, "designs": split, "compact": compact,
+              "zoom": zoom,
               "calibration": table.seats.to_dict()}
     cards_file = cards.open("w", encoding="utf-8") if cards else None
     try:

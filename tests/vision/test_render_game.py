@@ -140,3 +140,21 @@ def test_the_pipeline_reads_a_rendered_game_as_its_truth(tmp_path: Path) -> None
     laid = [(e["event"]["type"], laid_cards(e["event"])) for e in truth
             if e["visible"] and laid_cards(e["event"])]
     assert laid and sum(item in read for item in laid) >= 0.9 * len(laid)
+
+
+def test_zoom_makes_the_cards_and_the_bout_bigger_round_the_middle() -> None:
+    seats = ["Anna", "Boris", "Vera"]
+    near = GameTable.build(np.random.default_rng(4), 1280, 720, seats, zoom=1.6)
+    far = GameTable.build(np.random.default_rng(4), 1280, 720, seats)
+    assert near.card_height == pytest.approx(1.6 * far.card_height)
+    assert near.seats == far.seats and near.stock == far.stock
+    middle = far.to_table((640, 720 * 0.40))
+    for index in range(6):
+        spread = [abs(t.bout_slot(index).x - middle[0]) for t in (far, near)]
+        assert spread[1] == pytest.approx(1.6 * spread[0], rel=0.1)
+
+
+def test_zoom_is_written_in_the_truth_and_checked(tmp_path: Path) -> None:
+    code, video = render(tmp_path, TINY, "--zoom", "1.8")
+    assert code == 0 and read_truth(video)[0]["zoom"] == 1.8
+    assert render(tmp_path, TINY, "--zoom", "5")[0] == 2
