@@ -124,7 +124,8 @@ def main(argv: list[str] | None = None) -> int:
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
         command = [sys.executable, "-m", "web.cli_serve", "--db", f"{folder}/bench.sqlite",
-                   "--port", str(port), "--pace", str(args.pace), "--fps", str(args.fps)]
+                   "--port", str(port), "--replay-demo", "--pace", str(args.pace),
+                   "--fps", str(args.fps)]
         if args.video is not None:
             command = pipeline_command(args, port, Path(folder))
         if args.cpus:

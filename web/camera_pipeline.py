@@ -7,6 +7,9 @@ read (`SinkReferee`): it is stored before its verdict is shown, like every other
 come back as the dashboard's `Question`s whose answer goes through the `CameraTable`, so the
 camera's model of the table learns the players' choice. With no camera match running (manual
 entry, nothing set up) the recognised cards are still drawn.
+
+The bundled demo (`demo=True`: `serve` with no source) starts its match as a demo match, and only
+while the players have not taken the table (like the replay demo); it follows that match too.
 """
 
 from __future__ import annotations
@@ -30,9 +33,11 @@ from .live_source import Question, SourceSink
 class CameraPipeline:
     """The `FramePipeline` of a real (or fake) detector for `web.live_source.VideoSource`."""
 
-    def __init__(self, detector: Detector, plan: CameraMatchPlan | None = None) -> None:
+    def __init__(self, detector: Detector, plan: CameraMatchPlan | None = None,
+                 demo: bool = False) -> None:
         self.detector = detector
         self.plan = plan
+        self.demo = demo
         self.sink: SourceSink | None = None
         self.table: CameraTable | None = None
         self._match_id: int | None = None
@@ -47,7 +52,10 @@ class CameraPipeline:
         self.sink = sink
         if self.plan is None:
             return
-        if fresh or getattr(sink, "live_match", lambda: None)() is None:
+        if self.demo:
+            if sink.may_play_demo(None):           # not while the players hold the table
+                sink.start_demo(self.plan.setup)
+        elif fresh or self._live_match() is None:
             sink.start_live_match(self.plan.setup)     # type: ignore[attr-defined]
 
     def process(self, frame: np.ndarray) -> tuple[np.ndarray, list[dict[str, Any]],
@@ -72,7 +80,7 @@ class CameraPipeline:
     def _table_for(self, frame: np.ndarray) -> CameraTable | None:
         """The `CameraTable` of the running camera match, built when the match changes."""
         sink = self.sink
-        current = getattr(sink, "live_match", lambda: None)() if sink is not None else None
+        current = self._live_match()
         if current is None:
             self._retire()
             return None
@@ -85,6 +93,12 @@ class CameraPipeline:
             self._match_id = match_id
             logging.getLogger(__name__).info("camera follows match %s", match_id)
         return self.table
+
+    def _live_match(self) -> tuple[int, dict[str, Any]] | None:
+        """(id, setup) of the match the camera feeds: players' camera matches, and in the
+        bundled demo the demo's own match too."""
+        live_match = getattr(self.sink, "live_match", None)
+        return None if live_match is None else live_match(include_demo=self.demo)
 
     def _seats(self, setup: dict[str, Any]) -> SeatMap | None:
         if self.plan is None or not self.plan.seats or self.plan.setup.get("seats") != \

@@ -85,11 +85,12 @@ class LiveTable:
         if changed and self.feed is not None:
             self.feed.publish("source", status)
 
-    def live_match(self) -> tuple[int, dict[str, Any]] | None:
-        """(id, setup) of the running match when the camera feeds it."""
+    def live_match(self, include_demo: bool = False) -> tuple[int, dict[str, Any]] | None:
+        """(id, setup) of the running match when the camera feeds it; a demo match only with
+        `include_demo` (the demo video's own)."""
         match = self.table.match
-        if match is None or match.camera != "live" or match.source == "demo" \
-                or not match.applied:
+        if match is None or match.camera != "live" or not match.applied \
+                or (match.source == "demo" and not include_demo):
             return None
         return match.id, match.applied[0][1]
 

@@ -24,3 +24,12 @@ def app(database: Path) -> Iterator[Flask]:
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+@pytest.fixture
+def camera_app(database: Path) -> Iterator[Flask]:
+    """The app with the real referee, for the camera pipeline's tests."""
+    referee = pytest.importorskip("referee")
+    application = make_app(database, REFEREE_FACTORY=referee.Referee)
+    yield application
+    application.extensions["durak_live"].stop()

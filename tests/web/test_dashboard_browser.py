@@ -135,9 +135,9 @@ def test_setup_play_a_bout_see_the_foul_live_finish_and_score(
     wait_for(table, lambda d: int(by_css(d, "img.thumb").get_attribute("naturalWidth")) > 0)
 
 
-def test_the_demo_plays_video_and_verdicts_in_russian(tmp_path: Path,
-                                                      browsers: list[Any]) -> None:
-    demo = ServeProcess(tmp_path / "durak.sqlite", "--pace", "0.3")
+def test_the_replay_demo_plays_video_and_verdicts_in_russian(tmp_path: Path,
+                                                             browsers: list[Any]) -> None:
+    demo = ServeProcess(tmp_path / "durak.sqlite", "--replay-demo", "--pace", "0.3")
     try:
         viewer = open_browser(browsers)
         viewer.get(demo.url + "/lang/ru?next=/live")
