@@ -52,6 +52,10 @@ class CameraTable:
         self.clock = clock
         self._started = clock()
 
+    def use_seats(self, seats: SeatMap) -> None:
+        """A new seat calibration, from the next card on (cards already read keep theirs)."""
+        self.pipeline.follower.seats = seats
+
     def process(self, frame: np.ndarray) -> tuple[np.ndarray, list[dict], list[Question]]:
         detections = self.detector.detect(frame)
         emitted = self.pipeline.update(self.frames, self.clock() - self._started, detections)

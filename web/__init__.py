@@ -49,9 +49,18 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     security.init_app(app)
     i18n.init_app(app)
-    from . import control_views, history_views, live_views, scores_views, setup_views, site
+    from . import (
+        control_views,
+        history_views,
+        live_views,
+        scores_views,
+        seat_views,
+        setup_views,
+        site,
+    )
 
-    for module in (site, setup_views, live_views, control_views, scores_views, history_views):
+    for module in (site, setup_views, seat_views, live_views, control_views, scores_views,
+                   history_views):
         app.register_blueprint(module.bp)
     if app.config["LIVE_SOURCE"] is not None:
         live.start(app.config["LIVE_SOURCE"])

@@ -42,6 +42,7 @@ class CameraPipeline:
         self.table: CameraTable | None = None
         self._match_id: int | None = None
         self._asked: list[int] = []            # dashboard question ids of the current table
+        self._seats_version = 0                # the sink's calibration the table has
         self._lock = threading.Lock()          # process() runs in the capture thread, answers
                                                # come from request threads
 
@@ -78,20 +79,26 @@ class CameraPipeline:
 
     # --- internals ----------------------------------------------------------------------------
     def _table_for(self, frame: np.ndarray) -> CameraTable | None:
-        """The `CameraTable` of the running camera match, built when the match changes."""
+        """The `CameraTable` of the running camera match, built when the match changes; its
+        seats follow the players' calibration as soon as they store or reset it."""
         sink = self.sink
         current = self._live_match()
         if current is None:
             self._retire()
             return None
         match_id, setup = current
+        height, width = frame.shape[:2]
+        seats_version = getattr(sink, "seats_version", 0)
         if match_id != self._match_id or self.table is None:
             self._retire()
-            height, width = frame.shape[:2]
             self.table = CameraTable(self.detector, setup, referee=SinkReferee(sink),
-                                     seats=self._seats(setup), frame_size=(width, height))
+                                     seats=self._seats(match_id, setup, (width, height)),
+                                     frame_size=(width, height))
             self._match_id = match_id
             logging.getLogger(__name__).info("camera follows match %s", match_id)
+        elif seats_version != self._seats_version:
+            self.table.use_seats(self._seats(match_id, setup, (width, height)))
+        self._seats_version = seats_version
         return self.table
 
     def _live_match(self) -> tuple[int, dict[str, Any]] | None:
@@ -100,11 +107,16 @@ class CameraPipeline:
         live_match = getattr(self.sink, "live_match", None)
         return None if live_match is None else live_match(include_demo=self.demo)
 
-    def _seats(self, setup: dict[str, Any]) -> SeatMap | None:
-        if self.plan is None or not self.plan.seats or self.plan.setup.get("seats") != \
-                setup.get("seats"):
-            return None          # players set up another table: seats round the frame edge
-        return SeatMap.from_clicks(self.plan.seats)
+    def _seats(self, match_id: int, setup: dict[str, Any], size: tuple[int, int]) -> SeatMap:
+        """The players' clicks; else the plan's calibration for its own table; else the
+        default round the frame edge."""
+        clicks = getattr(self.sink, "seat_clicks", lambda _match: None)(match_id)
+        if clicks is not None and list(clicks.seats) == list(setup.get("seats") or []):
+            return SeatMap.from_clicks(clicks.scaled(*size))
+        if self.plan is not None and self.plan.seats and \
+                self.plan.setup.get("seats") == setup.get("seats"):
+            return SeatMap.from_clicks(self.plan.seats)
+        return SeatMap.around_frame(list(setup.get("seats") or []), *size)
 
     def _asked_on(self, table: CameraTable, question: VisionQuestion) -> Question:
         asked = Question.from_candidates(question.text, question.text_ru, question.candidates)

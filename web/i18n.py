@@ -91,6 +91,27 @@ RUSSIAN: dict[str, str] = {
         "Выберите, кто ходит после дурака: под дурака или из-под дурака.",
     "Choose the camera or manual entry.": "Выберите камеру или ручной ввод.",
     "A name cannot hold control characters.": "Имя не может содержать управляющие символы.",
+    # seats on the camera
+    "Seats on the camera": "Места на камере",
+    "Click on the picture where each player sits, in the order of the setup. The camera gives"
+    " cards to the seat they lie nearest to and came in from.":
+        "Нажмите на картинке, где сидит каждый игрок, в порядке настройки. Камера отдаёт карту"
+        " тому месту, к которому она ближе и откуда пришла.",
+    "Now: the players' clicks.": "Сейчас: места, отмеченные игроками.",
+    "Now: the default (seats round the edge of the picture, the first at the bottom).":
+        "Сейчас: по умолчанию (места по краю картинки, первое внизу).",
+    "Click where {name} sits.": "Нажмите, где сидит {name}.",
+    "Every seat has its place: save them.": "У каждого места есть точка: сохраните их.",
+    "Save the seats": "Сохранить места", "New picture": "Новый кадр",
+    "Reset to the default": "Вернуть по умолчанию",
+    "The picture's size is missing or wrong: click on the picture.":
+        "Размер картинки не указан или неверен: нажмите на картинку.",
+    "{name}'s place is outside the picture.": "Место {name} за пределами картинки.",
+    "{name} and {other} are at the same place.": "{name} и {other} отмечены в одном месте.",
+    "The seats are saved: the camera uses them from the next card on.":
+        "Места сохранены: камера учитывает их со следующей карты.",
+    "The seats are back to the default.": "Места снова по умолчанию.",
+    "Mark the seats on the camera's picture": "Отметить места на картинке камеры",
     # scores and history
     "This match": "Этот матч", "All matches": "Все матчи",
     "No finished games yet.": "Законченных игр пока нет.", "Started": "Начат",

@@ -97,6 +97,14 @@ class LiveTable:
     def start_live_match(self, setup: dict[str, Any]) -> None:
         self.table.start_match(setup, camera="live", source="camera")
 
+    def seat_clicks(self, match_id: int) -> Any:
+        """The players' seat calibration of a match (`SeatClicks`), or None."""
+        return self.table.seat_clicks(match_id)
+
+    @property
+    def seats_version(self) -> int:
+        return self.table.seats_version
+
     def close_questions(self, question_ids: list[int]) -> None:
         for question_id in question_ids:
             self.questions.take(question_id)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from . import match_store
+from . import match_store, seat_calibration
 from .db import connect, init_schema
 from .event_text import describe_event
 from .feed import VerdictFeed
@@ -105,6 +105,7 @@ class MatchTable:
         self._players: dict[str, int] = {}
         self._saved_outcomes: list[dict[str, Any]] | None = None
         self.version = 0           # grows with every change; the live view redraws on it
+        self.seats_version = 0     # grows when a seat calibration is stored or reset
         self.last_verdict: dict[str, Any] | None = None
 
     # --- reading -------------------------------------------------------------------------
@@ -121,7 +122,21 @@ class MatchTable:
         with self._lock:
             return list(self._match.applied[-count:]) if self._match else []
 
+    def seat_clicks(self, match_id: int) -> seat_calibration.SeatClicks | None:
+        """The seat calibration the players clicked for a match, if any."""
+        with self._lock:
+            return seat_calibration.load(self._db, match_id)
+
     # --- changing ------------------------------------------------------------------------
+    def set_seat_clicks(self, clicks: seat_calibration.SeatClicks | None) -> None:
+        """Stores the running match's seat calibration (None: back to the default)."""
+        with self._lock:
+            if self._match is None:
+                raise LookupError("no match is running")
+            seat_calibration.save(self._db, self._match.id, clicks)
+            self._db.commit()
+            self.seats_version += 1
+
     def restore(self) -> bool:
         """Rebuilds the running match from the database; False when there is none."""
         with self._lock:

@@ -30,6 +30,15 @@ CREATE TABLE IF NOT EXISTS match_seats (
     PRIMARY KEY (match_id, seat)
 );
 
+-- A match's own settings, e.g. 'seat_calibration': the seats the players clicked on a camera
+-- frame (JSON: {"seats": {name: [x, y]}, "frame": [width, height]}, frame pixels).
+CREATE TABLE IF NOT EXISTS match_settings (
+    match_id INTEGER NOT NULL REFERENCES matches (id),
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (match_id, key)
+);
+
 -- Every event as it arrived, in order; `kind` 'event' is a notation event (EVENTS.md), 'undo'
 -- takes back the last applied one. Restoring a match replays these rows.
 CREATE TABLE IF NOT EXISTS events (

@@ -17,7 +17,8 @@ def render_setup(error: str | None = None, status: int = 200) -> tuple[str, int]
     source = live.source.description if live.source else None
     return render_template(
         "setup.html", error=error, form=request.form, variants=VARIANTS, options=OPTIONS,
-        first_moves=FIRST_MOVES, max_people=MAX_PEOPLE, source=source), status
+        first_moves=FIRST_MOVES, max_people=MAX_PEOPLE, source=source,
+        match=live.table.match), status
 
 
 @bp.get("")

@@ -13,7 +13,8 @@ from .security import grant_pin
 bp = Blueprint("site", __name__)
 
 # Static files are read once, by fixed name: no request path ever reaches the filesystem.
-ASSET_TYPES = {"app.css": "text/css", "live.js": "text/javascript"}
+ASSET_TYPES = {"app.css": "text/css", "live.js": "text/javascript",
+               "seats.js": "text/javascript"}
 ASSETS = {name: resources.files("web").joinpath("static", name).read_bytes()
           for name in ASSET_TYPES}
 

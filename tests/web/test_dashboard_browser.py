@@ -162,3 +162,35 @@ def test_the_camera_pipeline_shows_its_state_video_and_verdicts(tmp_path: Path,
         wait_for(viewer, lambda d: "K♦" in by_css(d, "#feed").text)       # the camera's trump
     finally:
         camera.stop()
+
+
+def test_the_players_click_their_seats_on_the_camera_picture(tmp_path: Path,
+                                                              browsers: list[Any]) -> None:
+    import sqlite3
+
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    database = tmp_path / "durak.sqlite"
+    camera = ServeProcess(database, "--video", "examples/demo.mp4", "--detect-ms", "10",
+                          module="web.bench_pipeline")
+    try:
+        viewer = open_browser(browsers)
+        viewer.get(camera.url + "/setup/seats")
+        picture = by_css(viewer, "#seat-picture")
+        wait_for(viewer, lambda d: int(picture.get_attribute("naturalWidth")) > 0)
+        assert "Anna" in by_css(viewer, "#seat-prompt").text
+        # Anna at the bottom, Boris left, Vera right: offsets from the picture's centre
+        for dx, dy in [(0, 150), (-250, -100), (250, -100)]:
+            ActionChains(viewer).move_to_element_with_offset(picture, dx, dy).click().perform()
+        assert len(viewer.find_elements("css selector", ".seat-marker")) == 3
+        by_css(viewer, "#save-seats").click()
+        wait_for(viewer, lambda d: "The seats are saved" in d.page_source)
+    finally:
+        camera.stop()
+    value = sqlite3.connect(database).execute(
+        "SELECT value FROM match_settings WHERE key = 'seat_calibration'").fetchone()[0]
+    stored = json.loads(value)
+    header = json.loads(Path("examples/demo.truth.jsonl").read_text().splitlines()[0])
+    assert stored["frame"] == header["size"]
+    anna, boris, vera = (stored["seats"][name] for name in ("Anna", "Boris", "Vera"))
+    assert anna[1] > boris[1] and anna[1] > vera[1] and boris[0] < anna[0] < vera[0]

@@ -17,9 +17,10 @@ from hypothesis import strategies as st
 CARDS = ["6S", "7S", "9S", "10H", "QD", "AC", "2C", "1S", "", "10", "XX"]
 FIELDS = ["action", "player", "cards", "on", "to", "count", "no_trump", "event", "wrong", "right",
           "question", "choice", "variant", "deck", "seat1", "seat2", "dealer", "dummy_seat",
-          "camera", "first_move", "pin"]
-ROUTES = ["/setup", "/setup/demo", "/control/event", "/control/raw", "/control/undo",
-          "/control/correct", "/control/next-game", "/live/answer", "/pin"]
+          "camera", "first_move", "pin", "width", "height", "x1", "y1", "x2", "y2"]
+ROUTES = ["/setup", "/setup/demo", "/setup/seats", "/setup/seats/reset", "/control/event",
+          "/control/raw", "/control/undo", "/control/correct", "/control/next-game",
+          "/live/answer", "/pin"]
 text = st.one_of(st.sampled_from(CARDS + ["Vera", "Oleg", "attack", "defend", "dummy", "-1",
                                           "99999999999999999999", "classic", "36"]),
                  st.text(max_size=30))
