@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m web.bench_pipeline")
     parser.add_argument("--log", type=Path, default=Path("examples/demo.jsonl"))
     parser.add_argument("--fps", type=float, default=15.0)
-    parser.add_argument("--size", default="960x540")
+    parser.add_argument("--size", default="1280x720", help="the video's frame size")
     parser.add_argument("--detect-ms", type=float, default=40.0)
     parser.add_argument("--truth-out", type=Path, help="write the scripted truth here (JSON)")
     args, serve_args = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
