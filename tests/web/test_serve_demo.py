@@ -14,6 +14,7 @@ pytest.importorskip("cv2")
 pytest.importorskip("referee")
 
 from camera_helpers import PLAN, ScriptedDetector  # noqa: E402
+from dashboard_helpers import post  # noqa: E402
 
 from web import cli_serve  # noqa: E402
 from web.camera_pipeline import CameraPipeline  # noqa: E402
@@ -95,3 +96,11 @@ def test_the_demo_video_starts_its_match_only_while_the_players_let_it(
     live.table.start_match(players, camera="manual", source="setup")
     pipeline.begin(live, fresh=True)                  # the players hold the table
     assert live.table.match.source == "setup"
+    client = camera_app.test_client()
+    assert 'id="play-demo"' not in client.get("/setup").get_data(as_text=True)
+    live.source = VideoSource("demo.mp4", pipeline)
+    live.source.description = "demo video demo.mp4"
+    assert 'id="play-demo"' in client.get("/setup").get_data(as_text=True)
+    assert post(client, "/setup/demo").status_code == 302    # "Play the demo"
+    pipeline.begin(live, fresh=True)                  # the next pass plays it again
+    assert live.table.match.source == "demo" and not live.demo_requested
