@@ -103,7 +103,7 @@ def table(rows: dict[str, dict]) -> str:
              f"{'false/game':>10} {'quest/game':>10} {'latency p50/p95':>16} "
              f"{'processed':>10} {'det ms p50/p95':>15}"]
     for name, row in rows.items():
-        caught = f"{row['fouls_caught']:.3f} ({row['fouls']})"
+        caught = f"{row['fouls_caught']:.3f} ({row['fouls']})" if row["fouls"] else "- (0)"
         latency = f"{row['latency_median_s']}/{row['latency_p95_s']} s"
         lines.append(f"{name:9} {row['games']:>5} {row['precision']:>6.3f} {row['recall']:>6.3f} "
                      f"{caught:>13} {row['false_fouls_per_game']:>10.2f} "

@@ -169,7 +169,8 @@ def summarize(scores: list[GameScore]) -> dict:
                                       4),
         "questions_per_game": round(sum(s.questions for s in scores) / max(len(scores), 1), 3),
         "latency_median_s": round(latencies[len(latencies) // 2], 3) if latencies else None,
-        "latency_p95_s": round(latencies[int(0.95 * (len(latencies) - 1))], 3)
+        "latency_p95_s": round(latencies[max(len(latencies) // 2,  # never below the median
+                                             int(0.95 * (len(latencies) - 1)))], 3)
         if latencies else None,
         "latency_max_s": round(latencies[-1], 3) if latencies else None,
         "pipeline_fps": round(frames / seconds, 1) if seconds else None,

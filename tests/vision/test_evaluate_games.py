@@ -14,7 +14,7 @@ import pytest
 
 from vision import cli_evaluate_games
 from vision.detections import Detections
-from vision.inference_eval import score_events
+from vision.inference_eval import score_events, summarize
 from vision.live_game_eval import run_live_game
 from vision.live_schedule import next_frame, run_live
 from vision.scripted_game import TruthEvent
@@ -96,6 +96,15 @@ def test_a_game_is_scored_against_its_truth() -> None:
     assert (score.fouls, score.fouls_caught, score.false_fouls, score.questions) == (1, 1, 1, 2)
     assert sorted(round(x, 3) for x in score.latencies) == [0.2, 0.3, 0.4]  # cards only
     assert score.misses == [] and score.extras == [json.dumps(STRAY, sort_keys=True)]
+    figures = summarize([score])
+    assert (figures["precision"], figures["recall"]) == (0.8, 1.0)
+    assert figures["latency_median_s"] == 0.3 and figures["latency_p95_s"] == 0.3
+
+
+def test_the_latency_p95_is_never_below_the_median_of_few_events() -> None:
+    judged = [said(DEAL, 0.5), said(TRUMP, 1.2), said(ATTACK, 3.9)]
+    figures = summarize([score_events("classic", TRUTH[:3], judged, fps=30.0)])
+    assert (figures["latency_median_s"], figures["latency_p95_s"]) == (0.9, 0.9)
 
 
 def test_a_foul_refused_too_late_or_missed_is_not_caught() -> None:
