@@ -25,6 +25,8 @@ from vision.index_reader import DEFAULT_READER, NOT_AN_INDEX, IndexReader
 from vision.locate_dataset import CARD_CLASS, INDEX_CLASS, LOCATE_NAMES
 
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "card-detector.onnx"
+LOOSE_INDEX_CONFIDENCE = 0.1
+SECOND_READING = 0.8   # how sure a second identity inside one card box must be to count
 
 
 @dataclass(frozen=True)
@@ -47,16 +49,20 @@ class CardDetector:
     """
 
     def __init__(self, session, imgsz: int = 640, confidence: float = 0.3, iou: float = 0.5,
-                 reader: IndexReader | None = None, index_confidence: float = 0.01) -> None:
+                 reader: IndexReader | None = None, index_confidence: float = 0.01,
+                 loose_index_confidence: float = LOOSE_INDEX_CONFIDENCE) -> None:
         self.session = session
         self.input_name = session.get_inputs()[0].name
         self.imgsz, self.confidence, self.iou = imgsz, confidence, iou
         self.reader, self.index_confidence = reader, index_confidence
+        self.loose_index_confidence = loose_index_confidence
+        self.second_reading = SECOND_READING
 
     @classmethod
     def load(cls, path: Path | str = DEFAULT_MODEL, imgsz: int = 640, confidence: float = 0.3,
              threads: int | None = None, reader: Path | str | None = DEFAULT_READER,
-             index_confidence: float = 0.01) -> CardDetector:
+             index_confidence: float = 0.01,
+             loose_index_confidence: float = LOOSE_INDEX_CONFIDENCE) -> CardDetector:
         """The detector, with the index reader when its model file exists (reader=None: never)."""
         import onnxruntime
 
@@ -74,7 +80,8 @@ class CardDetector:
             raise FileNotFoundError(f"{path} only locates indices and needs the index reader "
                                     f"({reader or DEFAULT_READER}) to name them")
         return cls(session, imgsz=imgsz, confidence=confidence, reader=index_reader,
-                   index_confidence=index_confidence)
+                   index_confidence=index_confidence,
+                   loose_index_confidence=loose_index_confidence)
 
     def preprocess(self, frame: np.ndarray) -> tuple[np.ndarray, float]:
         """Scale the longest side to imgsz and pad to a multiple of 32 (no square padding)."""
@@ -121,6 +128,12 @@ class CardDetector:
             # Where an index is matters here, not what the network thought it said.
             indices = indices.select(nms_per_class(indices.xyxy, indices.confidence,
                                                    np.zeros(len(indices.xyxy), int), self.iou))
+            # An index inside a card box is looked at on a faint hint; one outside every card
+            # box would be a card seen by its index alone, so it must be plainly there.
+            in_a_card = np.array([owning_card(box, cards.xyxy) is not None
+                                  for box in indices.xyxy], bool)
+            indices = indices.select(np.flatnonzero(
+                in_a_card | (indices.confidence >= self.loose_index_confidence)))
             classes, probabilities = self.reader.read(frame, indices.xyxy)
             indices = RawDetections(indices.xyxy, probabilities.astype(np.float32), classes)
             indices = indices.select(np.flatnonzero((classes != NOT_AN_INDEX)
@@ -156,7 +169,7 @@ class CardDetector:
                              np.concatenate([indices.class_id, classes[found]]).astype(int))
 
     def detect(self, frame: np.ndarray) -> Detections:
-        return cards_from_raw(self.infer(frame))
+        return cards_from_raw(self.infer(frame), self.second_reading)
 
 
 def locates_only(session) -> bool:
@@ -216,30 +229,33 @@ def owning_card(index_box: np.ndarray, card_boxes: np.ndarray) -> int | None:
     return best
 
 
-def cards_from_raw(raw: RawDetections) -> Detections:
+def cards_from_raw(raw: RawDetections, second_reading: float = SECOND_READING) -> Detections:
     """Each visible card once: identity from its indices, box from its whole-card detection."""
     is_card = raw.class_id == WHOLE_CARD_CLASS
     card_boxes = raw.xyxy[is_card]
     index_boxes = raw.xyxy[~is_card]
     index_class, index_confidence = raw.class_id[~is_card], raw.confidence[~is_card]
 
-    votes: dict[int, dict[int, list[float]]] = {}
+    votes: dict[int, dict[int, list[int]]] = {}
     loose: list[int] = []
     for number, box in enumerate(index_boxes):
         owner = owning_card(box, card_boxes)
         if owner is None:
             loose.append(number)
         else:
-            votes.setdefault(owner, {}).setdefault(int(index_class[number]), []).append(
-                float(index_confidence[number]))
+            votes.setdefault(owner, {}).setdefault(int(index_class[number]), []).append(number)
 
     readings: list[tuple[str, np.ndarray, float]] = []
     for owner, by_class in votes.items():
         # Two indices agreeing make a reading surer than either alone.
-        scored = {cls: 1 - float(np.prod([1 - c for c in confs]))
-                  for cls, confs in by_class.items()}
-        cls = max(scored, key=scored.get)
-        readings.append((CARD_CODES[cls], card_boxes[owner], scored[cls]))
+        scored = {cls: 1 - float(np.prod([1 - index_confidence[n] for n in numbers]))
+                  for cls, numbers in by_class.items()}
+        ranked = sorted(scored, key=scored.get, reverse=True)
+        readings.append((CARD_CODES[ranked[0]], card_boxes[owner], scored[ranked[0]]))
+        # Another identity read plainly in the same box is a card lying under this one (its
+        # index shows inside the box of the card over it): a card of its own, not a misreading.
+        loose += [max(by_class[cls], key=lambda n: index_confidence[n]) for cls in ranked[1:]
+                  if scored[cls] >= second_reading]
     for number in loose:
         readings.append((CARD_CODES[int(index_class[number])], index_boxes[number],
                          float(index_confidence[number])))

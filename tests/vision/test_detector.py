@@ -91,11 +91,15 @@ def test_preprocess_keeps_the_frame_shape_and_pads_to_32() -> None:
 class LocatingSession(FakeSession):
     """A two-class network (index, card) that sees one card and none of its indices."""
 
-    def __init__(self, card_box: list[float], channels: int = 6) -> None:
-        x1, y1, x2, y2 = card_box
-        self.output = np.zeros((1, channels, 1), np.float32)
-        self.output[0, :4, 0] = [(x1 + x2) / 2, (y1 + y2) / 2, x2 - x1, y2 - y1]
-        self.output[0, channels - 1, 0] = 0.9      # the card class is the last one
+    def __init__(self, card_box: list[float], channels: int = 6,
+                 indices: tuple[tuple[list[float], float], ...] = ()) -> None:
+        self.output = np.zeros((1, channels, 1 + len(indices)), np.float32)
+        for anchor, (box, score, channel) in enumerate(
+                [(card_box, 0.9, channels - 1)]      # the card class is the last one
+                + [(box, score, 4) for box, score in indices]):
+            x1, y1, x2, y2 = box
+            self.output[0, :4, anchor] = [(x1 + x2) / 2, (y1 + y2) / 2, x2 - x1, y2 - y1]
+            self.output[0, channel, anchor] = score
 
     def run(self, _names, _feeds):
         return [self.output]
@@ -147,3 +151,30 @@ def test_corner_candidates_sit_inside_the_card_near_each_corner() -> None:
 def test_a_two_class_model_is_told_from_an_identity_model() -> None:
     assert locates_only(LocatingSession([0, 0, 10, 10], channels=6))
     assert not locates_only(LocatingSession([0, 0, 10, 10], channels=4 + WHOLE_CARD_CLASS + 1))
+
+
+def test_a_card_under_another_is_named_from_its_index_inside_the_top_cards_box() -> None:
+    top = [100, 100, 200, 250]
+    detections = cards_from_raw(raw(("card", top, 0.9),
+                                    ("KH", [102, 102, 118, 130], 0.9),   # the top card's corner
+                                    ("8C", [150, 104, 166, 132], 0.9)),  # a card under it
+                                second_reading=0.8)
+    by_card = dict(zip(detections.cards, detections.xyxy.tolist(), strict=True))
+    assert by_card["KH"] == top
+    assert by_card["8C"] == [150, 104, 166, 132]
+
+
+def test_a_weak_second_identity_in_one_box_is_taken_for_a_misreading() -> None:
+    detections = cards_from_raw(raw(("card", [100, 100, 200, 250], 0.9),
+                                    ("KH", [102, 102, 118, 130], 0.9),
+                                    ("KD", [182, 220, 198, 248], 0.6)), second_reading=0.8)
+    assert detections.cards == ("KH",)
+
+
+def test_an_index_outside_every_card_box_must_be_plainly_there() -> None:
+    card, index = [100.0, 100.0, 200.0, 250.0], [400.0, 300.0, 416.0, 328.0]
+    for score, named in ((0.05, ()), (0.5, ("QS",))):
+        reader = CornerReader(index, "QS")     # would read the index as QS if it looked
+        detector = CardDetector(LocatingSession(card, indices=((index, score),)), imgsz=640,
+                                reader=reader, loose_index_confidence=0.1)
+        assert detector.detect(np.zeros((480, 640, 3), np.uint8)).cards == named
