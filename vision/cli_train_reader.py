@@ -51,8 +51,9 @@ def crops_of_image(image: np.ndarray, labels: list[tuple[int, np.ndarray]],
         if cls == WHOLE_CARD_CLASS:
             continue
         for _ in range(per_index):
-            crops.append(crop_index(image, box, margin=rng.uniform(1.1, 1.5),
-                                    shift=tuple(rng.normal(0, 0.05, 2))))
+            # As loose as the boxes the detector finds and the corner guesses of a card box.
+            crops.append(crop_index(image, box, margin=rng.uniform(1.05, 1.7),
+                                    shift=tuple(rng.normal(0, 0.09, 2))))
             classes.append(cls)
     sides = [max(b[2] - b[0], b[3] - b[1]) for b in indices] or [24.0]
     height, width = image.shape[:2]
