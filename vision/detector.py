@@ -25,8 +25,11 @@ from vision.index_reader import DEFAULT_READER, NOT_AN_INDEX, IndexReader
 from vision.locate_dataset import CARD_CLASS, INDEX_CLASS, LOCATE_NAMES
 
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "card-detector.onnx"
-LOOSE_INDEX_CONFIDENCE = 0.1
-SECOND_READING = 0.8   # how sure a second identity inside one card box must be to count
+# The bars, chosen on the development photos and the held-out synthetic set (model card):
+CONFIDENCE = 0.65             # a card box, and the reader's probability for a reading
+INDEX_CONFIDENCE = 0.1        # the detector's index score before the reader looks
+LOOSE_INDEX_CONFIDENCE = 0.2  # the same for an index outside every card box
+SECOND_READING = 0.8          # a second identity inside one card box (a card under it)
 
 
 @dataclass(frozen=True)
@@ -48,8 +51,9 @@ class CardDetector:
     and the reader names each one from a full-resolution crop, or rejects it.
     """
 
-    def __init__(self, session, imgsz: int = 640, confidence: float = 0.3, iou: float = 0.5,
-                 reader: IndexReader | None = None, index_confidence: float = 0.01,
+    def __init__(self, session, imgsz: int = 640, confidence: float = CONFIDENCE, iou: float = 0.5,
+                 reader: IndexReader | None = None,
+                 index_confidence: float = INDEX_CONFIDENCE,
                  loose_index_confidence: float = LOOSE_INDEX_CONFIDENCE) -> None:
         self.session = session
         self.input_name = session.get_inputs()[0].name
@@ -59,9 +63,10 @@ class CardDetector:
         self.second_reading = SECOND_READING
 
     @classmethod
-    def load(cls, path: Path | str = DEFAULT_MODEL, imgsz: int = 640, confidence: float = 0.3,
+    def load(cls, path: Path | str = DEFAULT_MODEL, imgsz: int = 640,
+             confidence: float = CONFIDENCE,
              threads: int | None = None, reader: Path | str | None = DEFAULT_READER,
-             index_confidence: float = 0.01,
+             index_confidence: float = INDEX_CONFIDENCE,
              loose_index_confidence: float = LOOSE_INDEX_CONFIDENCE) -> CardDetector:
         """The detector, with the index reader when its model file exists (reader=None: never)."""
         import onnxruntime

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from vision.detector import DEFAULT_MODEL, CardDetector
+from vision.detector import CONFIDENCE, DEFAULT_MODEL, INDEX_CONFIDENCE, CardDetector
 from vision.index_reader import DEFAULT_READER
 
 
@@ -20,10 +20,12 @@ def add_detector_arguments(parser: argparse.ArgumentParser) -> None:
                         help="name cards from the detector's own classes only")
     parser.add_argument("--imgsz", type=int, default=640,
                         help="longest side the frame is scaled to for the network (default 640)")
-    parser.add_argument("--conf", type=float, default=0.3, help="confidence threshold")
-    parser.add_argument("--index-conf", type=float, default=0.01,
+    parser.add_argument("--conf", type=float, default=CONFIDENCE,
+                        help="how sure a card box and a reading must be "
+                             f"(default {CONFIDENCE})")
+    parser.add_argument("--index-conf", type=float, default=INDEX_CONFIDENCE,
                         help="with the reader: how sure the detector must be that an index is "
-                             "there before the reader looks (default 0.01)")
+                             f"there before the reader looks (default {INDEX_CONFIDENCE})")
 
 
 def load_detector(args: argparse.Namespace, command: str) -> CardDetector | None:
