@@ -135,7 +135,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--data", type=Path, required=True,
                         help="a set from `durak-table synth` (images/, labels/)")
     parser.add_argument("--epochs", type=int, default=8)
-    parser.add_argument("--minutes", type=float, help="stop after this long")
+    parser.add_argument("--minutes", type=float,
+                        help="stop after the epoch that passes this long (the learning rate "
+                             "is planned for --epochs: stopping early leaves it high, so "
+                             "choose --epochs that fit)")
     parser.add_argument("--per-index", type=int, default=1, help="crops per labelled index")
     parser.add_argument("--limit", type=int, help="use only the first N training images")
     parser.add_argument("--batch", type=int, default=256)
