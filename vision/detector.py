@@ -135,38 +135,33 @@ class CardDetector:
                                                    np.zeros(len(indices.xyxy), int), self.iou))
             # An index inside a card box is looked at on a faint hint; one outside every card
             # box would be a card seen by its index alone, so it must be plainly there.
-            in_a_card = np.array([owning_card(box, cards.xyxy) is not None
-                                  for box in indices.xyxy], bool)
-            indices = indices.select(np.flatnonzero(
-                in_a_card | (indices.confidence >= self.loose_index_confidence)))
+            owners = owning_cards(indices.xyxy, cards.xyxy)
+            keep = np.flatnonzero((owners >= 0)
+                                  | (indices.confidence >= self.loose_index_confidence))
+            indices, owners = indices.select(keep), owners[keep]
             classes, probabilities = self.reader.read(frame, indices.xyxy)
             indices = RawDetections(indices.xyxy, probabilities.astype(np.float32), classes)
-            indices = indices.select(np.flatnonzero((classes != NOT_AN_INDEX)
-                                                    & (probabilities >= self.confidence)))
-            indices = self.read_unnamed_corners(frame, cards, indices)
+            keep = np.flatnonzero((classes != NOT_AN_INDEX) & (probabilities >= self.confidence))
+            indices = self.read_unnamed_corners(frame, cards, indices.select(keep),
+                                                owners[keep])
         return RawDetections(np.concatenate([cards.xyxy, indices.xyxy]),
                              np.concatenate([cards.confidence, indices.confidence]),
                              np.concatenate([cards.class_id, indices.class_id]).astype(int))
 
     def read_unnamed_corners(self, frame: np.ndarray, cards: RawDetections,
-                             indices: RawDetections) -> RawDetections:
-        """A card box that no index names gets its corners read where indices are printed; the
-        surest reading, if the reader is sure enough, is added as that card's index."""
-        owned = {owning_card(box, cards.xyxy) for box in indices.xyxy}
-        unnamed = [number for number in range(len(cards.xyxy)) if number not in owned]
-        if not unnamed:
+                             indices: RawDetections, owners: np.ndarray) -> RawDetections:
+        """A card box that no index names (`owners`: each index's card box, -1 for none) gets
+        its corners read where indices are printed; the surest reading, if the reader is sure
+        enough, is added as that card's index."""
+        unnamed = np.setdiff1d(np.arange(len(cards.xyxy)), owners)
+        if len(unnamed) == 0:
             return indices
         candidates = np.concatenate([corner_candidates(cards.xyxy[n]) for n in unnamed])
         classes, probabilities = self.reader.read(frame, candidates)
-        per_card = len(candidates) // len(unnamed)
-        found = []
-        for slot in range(len(unnamed)):
-            span = slice(slot * per_card, (slot + 1) * per_card)
-            readable = np.where(classes[span] != NOT_AN_INDEX, probabilities[span], 0.0)
-            best = int(np.argmax(readable)) + slot * per_card
-            if readable.max() >= self.confidence:
-                found.append(best)
-        if not found:
+        readable = np.where(classes != NOT_AN_INDEX, probabilities, 0.0).reshape(len(unnamed), -1)
+        best = readable.argmax(axis=1) + np.arange(len(unnamed)) * readable.shape[1]
+        found = best[readable.max(axis=1) >= self.confidence]
+        if len(found) == 0:
             return indices
         return RawDetections(np.concatenate([indices.xyxy, candidates[found]]),
                              np.concatenate([indices.confidence,
@@ -215,23 +210,29 @@ def nms_per_class(xyxy: np.ndarray, confidence: np.ndarray, class_id: np.ndarray
     return np.array(kept, int).reshape(-1)
 
 
+def owning_cards(index_boxes: np.ndarray, card_boxes: np.ndarray) -> np.ndarray:
+    """Per index box, the card box it lies in, or -1: the box holds the index's centre, and of
+    those the one with a corner nearest the index (an index sits in its card's corner; a card
+    lying over another holds the covered card's index nearer its middle)."""
+    index_boxes = np.asarray(index_boxes, np.float64).reshape(-1, 4)
+    card_boxes = np.asarray(card_boxes, np.float64).reshape(-1, 4)
+    if len(index_boxes) == 0 or len(card_boxes) == 0:
+        return np.full(len(index_boxes), -1, int)
+    centres = (index_boxes[:, None, :2] + index_boxes[:, None, 2:]) / 2      # (N, 1, 2)
+    margin = 0.05 * (card_boxes[:, 2:] - card_boxes[:, :2])                  # (M, 2)
+    inside = (np.all(centres >= card_boxes[:, :2] - margin, axis=2)
+              & np.all(centres <= card_boxes[:, 2:] + margin, axis=2))       # (N, M)
+    corners = card_boxes[:, [[0, 1], [2, 1], [2, 3], [0, 3]]]                # (M, 4, 2)
+    sizes = np.maximum(np.linalg.norm(card_boxes[:, 2:] - card_boxes[:, :2], axis=1), 1.0)
+    distances = np.linalg.norm(centres[:, :, None, :] - corners[None], axis=3).min(axis=2)
+    distances = np.where(inside, distances / sizes, np.inf)
+    return np.where(inside.any(axis=1), distances.argmin(axis=1), -1)
+
+
 def owning_card(index_box: np.ndarray, card_boxes: np.ndarray) -> int | None:
-    """The card box an index lies in: it holds the index's centre, and of those the one with a
-    corner nearest the index (an index sits in its card's corner; a card lying over another
-    holds the covered card's index nearer its middle)."""
-    centre = (index_box[:2] + index_box[2:]) / 2
-    best, best_distance = None, np.inf
-    for number, box in enumerate(card_boxes):
-        margin = 0.05 * (box[2:] - box[:2])
-        if not (np.all(centre >= box[:2] - margin) and np.all(centre <= box[2:] + margin)):
-            continue
-        corners = np.array([[box[0], box[1]], [box[2], box[1]], [box[2], box[3]],
-                            [box[0], box[3]]])
-        size = max(float(np.linalg.norm(box[2:] - box[:2])), 1.0)
-        distance = np.min(np.linalg.norm(corners - centre, axis=1)) / size
-        if distance < best_distance:
-            best, best_distance = number, distance
-    return best
+    """`owning_cards` for one index box: its card box's number, or None."""
+    owner = int(owning_cards(index_box, card_boxes)[0])
+    return None if owner < 0 else owner
 
 
 def cards_from_raw(raw: RawDetections, second_reading: float = SECOND_READING) -> Detections:
@@ -243,12 +244,12 @@ def cards_from_raw(raw: RawDetections, second_reading: float = SECOND_READING) -
 
     votes: dict[int, dict[int, list[int]]] = {}
     loose: list[int] = []
-    for number, box in enumerate(index_boxes):
-        owner = owning_card(box, card_boxes)
-        if owner is None:
+    for number, owner in enumerate(owning_cards(index_boxes, card_boxes)):
+        if owner < 0:
             loose.append(number)
         else:
-            votes.setdefault(owner, {}).setdefault(int(index_class[number]), []).append(number)
+            votes.setdefault(int(owner), {}).setdefault(int(index_class[number]), []).append(
+                number)
 
     readings: list[tuple[str, np.ndarray, float]] = []
     for owner, by_class in votes.items():
