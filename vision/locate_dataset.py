@@ -25,14 +25,11 @@ def remap_line(line: str) -> str:
     return f"{located} {rest}"
 
 
-def read_data_yaml(data_yaml: Path) -> dict[str, str]:
-    """The `path`, `train` and `val` entries of a synth data.yaml (flat `key: value` lines)."""
-    entries = {}
-    for line in data_yaml.read_text().splitlines():
-        if ":" in line and not line.startswith(" "):
-            key, value = line.split(":", 1)
-            entries[key.strip()] = value.strip().strip("'\"")
-    return entries
+def read_data_yaml(data_yaml: Path) -> dict:
+    """A data.yaml's entries (PyYAML comes with ultralytics)."""
+    import yaml
+
+    return yaml.safe_load(data_yaml.read_text()) or {}
 
 
 def link_images(source: Path, target: Path) -> None:
