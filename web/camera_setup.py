@@ -35,11 +35,10 @@ def load_detector(model: Path | None) -> Any:
     except ImportError as error:
         raise CameraSetupError(f"the camera pipeline is not installed ({error})") from None
     path = model or DEFAULT_MODEL
-    if not path.is_file():
-        raise CameraSetupError(f"no detector model at {path}: train one with `durak-table "
-                               "train` or pass --model PATH")
     try:
         return CardDetector.load(path)
+    except FileNotFoundError as error:  # no model, or no reader for a locating model
+        raise CameraSetupError(str(error)) from None
     except (OSError, RuntimeError, ValueError, ImportError) as error:
         raise CameraSetupError(f"cannot load the detector {path}: {error}") from None
 
