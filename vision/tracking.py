@@ -8,7 +8,10 @@ no Hungarian assignment. What the tracker adds is time:
   `gone_after` seconds, so occlusion never becomes an event;
 - positions are smoothed (jitter) but a real move is followed once the card rests again;
 - the same code seen in two far-apart places is a conflict: the reading near the card's known
-  place wins, and the conflict is reported instead of believed.
+  place wins, and the conflict is reported instead of believed;
+- a placed card seen carried off (read moving away from its place, frame after frame) that then
+  vanishes left the table: it counts as gone after `leave_after` instead of `gone_after` (a hand
+  covering a card does not move it). A sweep is seen at once, not 3 s later.
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ class TrackerConfig:
     home_distance: float = 0.5     # card sizes: a placed card read this near is where it was
     duplicate_distance: float = 1.0  # two readings of one code closer than this (card sizes)
     #                                  are one card read twice (e.g. both corners)
+    leave_after: float = 0.4       # seconds unseen before a card seen carried off counts as gone
+    carry_readings: int = 2        # ... seen moving away in at least this many readings in a row
 
 
 class TrackState(Enum):
@@ -65,6 +70,9 @@ class CardTrack:
     anchor: np.ndarray = field(default_factory=lambda: np.zeros(4, np.float32))
     relocation: np.ndarray | None = None  # a far reading that may be the card put elsewhere
     relocation_since: float = 0.0
+    carry_box: np.ndarray | None = None  # the last reading away from its place (being carried?)
+    carry_time: float = 0.0
+    carry_steps: int = 0  # readings in a row, each moved on from the last: a card carried off
 
     @property
     def center(self) -> np.ndarray:
@@ -186,6 +194,7 @@ class CardTracker:
                     chosen = home
                 else:
                     away = min(range(len(boxes)), key=lambda i: distances[i])
+                    self._follow_carry(track, boxes[away], update.time)
                     if not self._relocated(track, boxes[away], update.time):
                         continue
                     chosen = [away]
@@ -208,6 +217,22 @@ class CardTracker:
             track.box, track.anchor = box.copy(), box.copy()
             return True
         return False
+
+    def _follow_carry(self, track: CardTrack, box: np.ndarray, time: float) -> None:
+        """Counts the readings in a row that show a placed card on its way somewhere: each one
+        moved on from the last (from the card's place, for the first) by more than jitter and
+        less than a hand moves a card meanwhile. A still far reading (a misread elsewhere, or
+        the card put down there) or a jump starts the count over."""
+        config = self.config
+        previous = track.box if track.carry_box is None else track.carry_box
+        since = track.last_seen if track.carry_box is None else track.carry_time
+        step = np.linalg.norm(_center(box) - _center(previous)) / _box_size(box)
+        if config.still_tolerance < step <= config.teleport_speed * max(time - since,
+                                                                         self._frame_interval):
+            track.carry_steps += 1
+        else:
+            track.carry_steps = 0
+        track.carry_box, track.carry_time = box.copy(), time
 
     # -- per-track state machine ----------------------------------------------------------------
 
@@ -240,6 +265,10 @@ class CardTracker:
             track.rest_since, track.rest_readings = time, 0
             track.box = box.copy()
             track.anchor = box.copy()
+            track.carry_box, track.carry_time = box.copy(), time
+            track.carry_steps += 1
+        else:
+            track.carry_box, track.carry_steps = None, 0  # at rest: not being carried off
         track.last_seen = time
         track.confidence_sum += confidence
         track.readings += 1
@@ -267,6 +296,15 @@ class CardTracker:
                 track.placed_box = track.box.copy()
                 update.moved.append(track)
 
+    def _carried_off(self, track: CardTrack) -> bool:
+        """Last seen moving, readings in a row, already away from where it was placed: a hand
+        was carrying it off (a covering hand leaves a card where it lies, jitter stays there)."""
+        home = track.placed_box if track.placed_box is not None else track.anchor
+        return track.carry_box is not None \
+            and track.carry_steps >= self.config.carry_readings \
+            and np.linalg.norm(_center(track.carry_box) - _center(home)) \
+            / _box_size(track.carry_box) > self.config.home_distance
+
     def _miss(self, track: CardTrack, time: float, update: TrackerUpdate) -> None:
         unseen = time - track.last_seen
         if track.state is TrackState.CANDIDATE:
@@ -274,6 +312,8 @@ class CardTracker:
                 del self.tracks[track.card]
         elif track.state is TrackState.PLACED:
             track.state = TrackState.HIDDEN
-        if track.state is TrackState.HIDDEN and unseen >= self.config.gone_after:
+        carried_off = self._carried_off(track) \
+            and time - track.carry_time >= self.config.leave_after
+        if track.state is TrackState.HIDDEN and (unseen >= self.config.gone_after or carried_off):
             track.state = TrackState.GONE
             update.gone.append(track)

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from table_scene import FPS, Scene, box_at
 
 from vision.tracking import CardTracker, TrackerConfig, TrackState
@@ -179,3 +180,35 @@ def test_heavy_jitter_does_not_delay_placing() -> None:
         scene.wait(1.0)
         [(frame, _)] = placed(scene)
         assert frame / FPS <= 0.45
+
+
+@pytest.mark.parametrize("seconds", [0.3, 0.15])  # followed frame by frame, or read in jumps
+def test_a_card_seen_carried_off_is_gone_soon_after_it_vanishes(seconds: float) -> None:
+    scene = Scene(CardTracker())
+    scene.put("7S", (400, 300))
+    scene.put("8S", (480, 300))
+    scene.wait(1.0)
+    # swept together towards a seat, read on the way, then out of sight
+    scene.slide_many({"7S": ((400, 300), (420, 600)), "8S": ((480, 300), (500, 600))},
+                     seconds=seconds)
+    scene.remove("7S", "8S")
+    scene.wait(0.6)  # well before gone_after (3 s)
+    assert sorted(gone(scene)) == ["7S", "8S"]
+    frame = next(u.frame for u in scene.results if u.gone)
+    assert frame / FPS <= 1.0 + seconds + 0.5
+
+
+def test_a_card_covered_where_it_lies_or_jittering_is_not_carried_off() -> None:
+    scene = Scene(CardTracker(), jitter=4.0)
+    scene.put("7S", (400, 300))
+    scene.wait(1.0)
+    scene.hidden.add("7S")  # a hand over it: it does not move
+    scene.wait(2.0)
+    assert gone(scene) == []
+    scene.hidden.clear()
+    scene.wait(0.5)
+    # nudged a little (less than half a card) and covered at once: still lies there
+    scene.slide("7S", (400, 300), (415, 310), seconds=0.1)
+    scene.hidden.add("7S")
+    scene.wait(2.0)
+    assert gone(scene) == []
