@@ -267,8 +267,8 @@ class CardTracker:
             track.anchor = box.copy()
             track.carry_box, track.carry_time = box.copy(), time
             track.carry_steps += 1
-        else:
-            track.carry_box, track.carry_steps = None, 0  # at rest: not being carried off
+        elif track.carry_box is not None and time - track.carry_time >= config.place_after:
+            track.carry_box, track.carry_steps = None, 0  # at rest again: not carried off
         track.last_seen = time
         track.confidence_sum += confidence
         track.readings += 1
@@ -297,7 +297,8 @@ class CardTracker:
                 update.moved.append(track)
 
     def _carried_off(self, track: CardTrack) -> bool:
-        """Last seen moving, readings in a row, already away from where it was placed: a hand
+        """Seen moving, readings in a row, away from where it was placed, and not at rest since
+        (a card slowing down at the frame's edge may look still for a reading or two): a hand
         was carrying it off (a covering hand leaves a card where it lies, jitter stays there)."""
         home = track.placed_box if track.placed_box is not None else track.anchor
         return track.carry_box is not None \
@@ -313,7 +314,7 @@ class CardTracker:
         elif track.state is TrackState.PLACED:
             track.state = TrackState.HIDDEN
         carried_off = self._carried_off(track) \
-            and time - track.carry_time >= self.config.leave_after
+            and time - max(track.last_seen, track.carry_time) >= self.config.leave_after
         if track.state is TrackState.HIDDEN and (unseen >= self.config.gone_after or carried_off):
             track.state = TrackState.GONE
             update.gone.append(track)

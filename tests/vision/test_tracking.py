@@ -182,8 +182,10 @@ def test_heavy_jitter_does_not_delay_placing() -> None:
         assert frame / FPS <= 0.45
 
 
-@pytest.mark.parametrize("seconds", [0.3, 0.15])  # followed frame by frame, or read in jumps
-def test_a_card_seen_carried_off_is_gone_soon_after_it_vanishes(seconds: float) -> None:
+# followed frame by frame, read in jumps, or read still for a moment at the frame's edge
+@pytest.mark.parametrize(("seconds", "still"), [(0.3, 0), (0.15, 0), (0.3, 2)])
+def test_a_card_seen_carried_off_is_gone_soon_after_it_vanishes(seconds: float,
+                                                                 still: int) -> None:
     scene = Scene(CardTracker())
     scene.put("7S", (400, 300))
     scene.put("8S", (480, 300))
@@ -191,11 +193,13 @@ def test_a_card_seen_carried_off_is_gone_soon_after_it_vanishes(seconds: float) 
     # swept together towards a seat, read on the way, then out of sight
     scene.slide_many({"7S": ((400, 300), (420, 600)), "8S": ((480, 300), (500, 600))},
                      seconds=seconds)
+    for _ in range(still):
+        scene.step()
     scene.remove("7S", "8S")
     scene.wait(0.6)  # well before gone_after (3 s)
     assert sorted(gone(scene)) == ["7S", "8S"]
     frame = next(u.frame for u in scene.results if u.gone)
-    assert frame / FPS <= 1.0 + seconds + 0.5
+    assert frame / FPS <= 1.0 + seconds + still / FPS + 0.5
 
 
 def test_a_card_covered_where_it_lies_or_jittering_is_not_carried_off() -> None:
