@@ -71,7 +71,8 @@ class CardTrack:
     relocation: np.ndarray | None = None  # a far reading that may be the card put elsewhere
     relocation_since: float = 0.0
     carry_box: np.ndarray | None = None  # the last reading away from its place (being carried?)
-    carry_time: float = 0.0
+    carry_time: float = 0.0   # ... when it was read
+    carry_moved: float = 0.0  # the last reading that showed it moving
     carry_steps: int = 0  # readings in a row, each moved on from the last: a card carried off
 
     @property
@@ -219,18 +220,26 @@ class CardTracker:
         return False
 
     def _follow_carry(self, track: CardTrack, box: np.ndarray, time: float) -> None:
-        """Counts the readings in a row that show a placed card on its way somewhere: each one
-        moved on from the last (from the card's place, for the first) by more than jitter and
-        less than a hand moves a card meanwhile. A still far reading (a misread elsewhere, or
-        the card put down there) or a jump starts the count over."""
-        config = self.config
+        """A reading of a placed card away from its place: one more step of it being carried
+        off if it moved on from the last one (from the card's place, for the first) by more
+        than jitter and less than a hand moves a card meanwhile; a jump (a misread elsewhere)
+        starts the count over."""
         previous = track.box if track.carry_box is None else track.carry_box
         since = track.last_seen if track.carry_box is None else track.carry_time
         step = np.linalg.norm(_center(box) - _center(previous)) / _box_size(box)
-        if config.still_tolerance < step <= config.teleport_speed * max(time - since,
-                                                                         self._frame_interval):
+        if step > self.config.teleport_speed * max(time - since, self._frame_interval):
+            track.carry_steps = 0
+        self._carry_step(track, box, time, moving=step > self.config.still_tolerance)
+
+    def _carry_step(self, track: CardTrack, box: np.ndarray, time: float, *,
+                    moving: bool) -> None:
+        """Counts the readings that show a card on its way somewhere. A still one does not
+        break the count (a card slows down at the frame's edge, where its box is cut), but
+        resting `place_after` does: the card was put down, not carried off."""
+        if moving:
             track.carry_steps += 1
-        else:
+            track.carry_moved = time
+        elif time - track.carry_moved >= self.config.place_after:
             track.carry_steps = 0
         track.carry_box, track.carry_time = box.copy(), time
 
@@ -265,10 +274,10 @@ class CardTracker:
             track.rest_since, track.rest_readings = time, 0
             track.box = box.copy()
             track.anchor = box.copy()
-            track.carry_box, track.carry_time = box.copy(), time
-            track.carry_steps += 1
-        elif track.carry_box is not None and time - track.carry_time >= config.place_after:
-            track.carry_box, track.carry_steps = None, 0  # at rest again: not carried off
+        if track.carry_box is not None or moved > config.still_tolerance:
+            self._carry_step(track, box, time, moving=moved > config.still_tolerance)
+            if not track.carry_steps:
+                track.carry_box = None  # at rest again: not carried off
         track.last_seen = time
         track.confidence_sum += confidence
         track.readings += 1
@@ -297,9 +306,9 @@ class CardTracker:
                 update.moved.append(track)
 
     def _carried_off(self, track: CardTrack) -> bool:
-        """Seen moving, readings in a row, away from where it was placed, and not at rest since
-        (a card slowing down at the frame's edge may look still for a reading or two): a hand
-        was carrying it off (a covering hand leaves a card where it lies, jitter stays there)."""
+        """Seen moving, readings in a row, away from where it was placed, and not at rest since:
+        a hand was carrying it off (a covering hand leaves a card where it lies, jitter stays
+        there)."""
         home = track.placed_box if track.placed_box is not None else track.anchor
         return track.carry_box is not None \
             and track.carry_steps >= self.config.carry_readings \

@@ -183,7 +183,7 @@ def test_heavy_jitter_does_not_delay_placing() -> None:
 
 
 # followed frame by frame, read in jumps, or read still for a moment at the frame's edge
-@pytest.mark.parametrize(("seconds", "still"), [(0.3, 0), (0.15, 0), (0.3, 2)])
+@pytest.mark.parametrize(("seconds", "still"), [(0.3, 0), (0.15, 0), (0.3, 2), (0.15, 2)])
 def test_a_card_seen_carried_off_is_gone_soon_after_it_vanishes(seconds: float,
                                                                  still: int) -> None:
     scene = Scene(CardTracker())
