@@ -263,12 +263,14 @@ class CardTracker:
             jump = np.linalg.norm(_center(box) - track.center) / _box_size(box)
             if gap > 2.5 * self._frame_interval or jump > config.teleport_speed * max(gap, 1e-3):
                 track.first_box = box.copy()
-        # a jump away from the smoothed place (whose own noise is small) or a slow drift of it
-        # since the resting stretch began is a hand moving the card; jitter is neither
+        # a jump away from the smoothed place (whose own noise is small) or a slow drift of the
+        # readings since the resting stretch began is a hand moving the card; jitter is neither.
+        # (The drift is the reading's, not the smoothed box's: that one lags behind a card that
+        # slowed down to rest, and its catching up would restart the stretch.)
         moved = np.linalg.norm(_center(box) - track.center) / _box_size(box)
         if moved <= config.still_tolerance:
             track.box = (1 - config.smoothing) * track.box + config.smoothing * box
-            moved = np.linalg.norm(track.center - _center(track.anchor)) / track.size
+            moved = np.linalg.norm(_center(box) - _center(track.anchor)) / _box_size(box)
         if moved > config.still_tolerance:
             # a real move, not jitter: follow it at once and start a new resting stretch
             track.rest_since, track.rest_readings = time, 0

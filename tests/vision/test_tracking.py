@@ -216,3 +216,17 @@ def test_a_card_covered_where_it_lies_or_jittering_is_not_carried_off() -> None:
     scene.hidden.add("7S")
     scene.wait(2.0)
     assert gone(scene) == []
+
+
+def test_a_card_slowing_down_as_it_lands_is_placed_place_after_once_it_rests() -> None:
+    scene = Scene(CardTracker())
+    y = 100.0
+    for step in (60, 50, 40, 30, 20, 12, 8):  # brought in, slowing down (eased) to rest
+        y += step
+        scene.put("7S", (400, y))
+        scene.step()
+    rest = scene.frame  # from here it lies still
+    scene.wait(1.0)
+    [(frame, _)] = placed(scene)
+    # the smoothed box still catching up with the last readings is no new move
+    assert (frame - rest) / FPS <= 0.3 + 2 / FPS
