@@ -233,3 +233,41 @@ def test_a_lead_laid_where_a_swept_bout_lay_waits_for_the_sweep() -> None:
     scene.wait(2.0)
     assert [e["type"] for e in events(scene)][-2:] == ["discard", "attack"]
     assert events(scene)[-1] == {"type": "attack", "player": "Boris", "cards": ["8D"]}
+
+
+def carry_off(scene: Scene, seat: tuple[float, float], *cards: str) -> None:
+    """Cards swept together towards a seat, read on their way, then out of sight."""
+    scene.slide_many({card: (scene.cards[card], seat) for card in cards}, seconds=0.3)
+    scene.remove(*cards)
+
+
+def test_a_sweep_seen_leaving_closes_the_bout_at_once_and_the_next_lead_is_not_late() -> None:
+    scene = start()
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    carry_off(scene, LEFT, "7S", "9S")       # to the discard pile, seen on the way
+    scene.wait(1.0)                          # well before gone_after (3 s)
+    assert events(scene)[-1] == {"type": "discard"}
+    rest_frame = scene.frame + 9
+    play(scene, "8D", TOP, (505, 365))       # Boris leads where the bout lay
+    attack = [e for e in scene.emitted() if isinstance(e, TableEvent)][-1]
+    assert attack.event == {"type": "attack", "player": "Boris", "cards": ["8D"]}
+    assert (attack.frame - rest_frame) / 30 <= 0.5
+
+
+def test_a_foul_taken_back_and_tried_again_at_the_same_place_is_caught_twice() -> None:
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    carry_off(scene, LEFT, "7S", "9S")
+    scene.wait(1.0)
+    for _ in range(2):  # Anna leads out of turn (P7), takes the card back, tries again
+        play(scene, "8D", BOTTOM, (500, 360))
+        carry_off(scene, BOTTOM, "8D")
+        scene.wait(0.8)
+    play(scene, "10D", TOP, (500, 360))
+    fouls = [v.event.event for v in scene.target.fouls]
+    assert fouls == [{"type": "attack", "player": "Anna", "cards": ["8D"]}] * 2
+    assert events(scene)[-1] == {"type": "attack", "player": "Boris", "cards": ["10D"]}
