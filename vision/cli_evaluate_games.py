@@ -64,6 +64,12 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--oracle", action="store_true",
                         help="no detector: the truth's per-frame cards, to tell detector errors "
                              "from pipeline errors")
+    parser.add_argument("--noisy-oracle", action="store_true",
+                        help="the truth's cards with detector-like errors (dropped readings, "
+                             "jittered boxes, look-alike flickers, a few steady low-confidence "
+                             "misreadings; vision/noisy_oracle.py), reproducible from --noise-seed")
+    parser.add_argument("--noise-seed", type=int, default=0,
+                        help="seed of --noisy-oracle's errors (default 0)")
     parser.add_argument("--step-ms", type=float, default=None,
                         help="take every frame's step to last this long instead of measuring "
                              "it (a reproducible schedule)")
@@ -72,9 +78,11 @@ def parse(argv: list[str]) -> argparse.Namespace:
     width, height = args.size
     if args.games < 1 or not 0 <= args.fouls <= 1 or not 1 <= args.fps <= 120 \
             or not (64 <= width <= 3840 and 64 <= height <= 2160) \
-            or (args.step_ms is not None and args.step_ms < 0):
+            or (args.step_ms is not None and args.step_ms < 0) \
+            or (args.oracle and args.noisy_oracle):
         parser.error("--games at least 1, --fouls 0-1, --fps 1-120, --size between 64 x 64 "
-                     "and 3840 x 2160, --step-ms not negative")
+                     "and 3840 x 2160, --step-ms not negative, --oracle or --noisy-oracle "
+                     "(not both)")
     return args
 
 
@@ -89,6 +97,10 @@ def feed_maker(args: argparse.Namespace) -> FeedMaker | None:
     detector the options ask for (None after saying why it cannot be loaded)."""
     if args.oracle:
         return lambda files: OracleFeed(files.cards)
+    if args.noisy_oracle:
+        from vision.noisy_oracle import NoisyOracleFeed, OracleNoise
+
+        return lambda files: NoisyOracleFeed(files.cards, OracleNoise(), args.noise_seed)
     from vision.detector_options import load_detector
 
     detector = load_detector(args, "evaluate-games")
@@ -131,7 +143,16 @@ def evaluate(args: argparse.Namespace, feed_for: FeedMaker) -> list[GameResult]:
     return results
 
 
+def _noise_settings(args: argparse.Namespace) -> dict | None:
+    if not args.noisy_oracle:
+        return None
+    from vision.noisy_oracle import OracleNoise
+
+    return {"seed": args.noise_seed, **OracleNoise().to_dict()}
+
+
 def report(args: argparse.Namespace, results: list[GameResult]) -> dict:
+    oracle = args.oracle or args.noisy_oracle
     rows = {variant: summary([r for r in results if r.spec.variant == variant])
             for variant in args.variants}
     rows["all"] = summary(results)
@@ -141,8 +162,9 @@ def report(args: argparse.Namespace, results: list[GameResult]) -> dict:
     return {"settings": {"games": args.games, "variants": args.variants, "seed": args.seed,
                          "players": args.players, "fouls": args.fouls, "size": list(args.size),
                          "fps": args.fps, "designs": args.designs, "oracle": args.oracle,
-                         "model": None if args.oracle else str(args.model),
-                         "reader": None if args.oracle or args.no_reader else str(args.reader),
+                         "noisy_oracle": _noise_settings(args),
+                         "model": None if oracle else str(args.model),
+                         "reader": None if oracle or args.no_reader else str(args.reader),
                          "step_ms": args.step_ms},
             "targets": TARGETS, "variants": {k: v for k, v in rows.items() if k != "all"},
             "overall": rows["all"], "games": [result.to_dict() for result in results]}
