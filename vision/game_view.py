@@ -33,6 +33,7 @@ class InferenceConfig:
     direction_max_deg: float = 40.0   # the seat a card came from lies within this angle of its path
     direction_margin_deg: float = 15.0  # ... and this much nearer than any other seat
     conflict_seconds: float = 1.0     # a card seen twice this long in a row is asked about
+    rival_share: float = 0.25  # a card whose place was read as another code this much is asked
 
 
 @dataclass
@@ -166,9 +167,15 @@ class FollowerCore:
         return True
 
     def _low_confidence(self, track: CardTrack) -> tuple[str | None, str | None]:
+        """Why the card's identity is in doubt, if it is: read with low confidence, or read
+        as another code too often at its place (a look-alike: two explanations)."""
         if track.confidence < self.config.doubtful_confidence:
             return (f"{card_text(track.card)} read with low confidence",
                     f"{card_text(track.card, True)} распознана неуверенно")
+        if track.rival_share > self.config.rival_share:
+            rival = max(track.rivals, key=track.rivals.__getitem__)
+            return (f"{card_text(track.card)} or {card_text(rival)}?",
+                    f"{card_text(track.card, True)} или {card_text(rival, True)}?")
         return None, None
 
     def answered(self, question: Question) -> None:

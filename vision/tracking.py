@@ -11,7 +11,10 @@ no Hungarian assignment. What the tracker adds is time:
   place wins, and the conflict is reported instead of believed;
 - a placed card seen carried off (read moving away from its place, frame after frame) that then
   vanishes left the table: it counts as gone after `leave_after` instead of `gone_after` (a hand
-  covering a card does not move it). A sweep is seen at once, not 3 s later.
+  covering a card does not move it). A sweep is seen at once, not 3 s later;
+- two codes read by turns at one place are one card read two ways (a look-alike flicker): the
+  code read more surely (summed confidence) is the card, the other is not placed; how much the
+  other weighed (`rival_share`) tells how doubtful the identity is.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ class TrackerConfig:
     duplicate_distance: float = 1.0  # two readings of one code closer than this (card sizes)
     #                                  are one card read twice (e.g. both corners)
     leave_after: float = 0.4       # seconds unseen before a card seen carried off counts as gone
+    same_place: float = 0.12       # card sizes: two codes read this close are one card's rivals
     carry_readings: int = 2        # ... seen moving away in at least this many readings in a row
 
 
@@ -74,6 +78,12 @@ class CardTrack:
     carry_time: float = 0.0   # ... when it was read
     carry_moved: float = 0.0  # the last reading that showed it moving
     carry_steps: int = 0  # readings in a row, each moved on from the last: a card carried off
+    rest_confidence: float = 0.0  # summed confidence of the readings since it came to rest
+    rivals: dict[str, float] = field(default_factory=dict)  # other codes read at its place
+    #                                                          (summed confidence) when placed
+    rival_share: float = 0.0  # ... their share of all that was read there
+    together: set[str] = field(default_factory=set)  # codes read at its place in one frame
+    #                                                  with it: other cards (a pile), not rivals
 
     @property
     def center(self) -> np.ndarray:
@@ -155,6 +165,7 @@ class CardTracker:
         readings = self._pick_readings(detections, update)
         for card, (box, confidence) in readings.items():
             self._observe(card, box, confidence, frame, time, update)
+        self._note_read_together(readings)
         for card, track in list(self.tracks.items()):
             if card not in readings:
                 self._miss(track, time, update)
@@ -214,7 +225,7 @@ class CardTracker:
             track.relocation, track.relocation_since = box.copy(), time
         if time - track.relocation_since >= self.config.relocate_after:
             track.relocation = None
-            track.rest_since, track.rest_readings = time, 0
+            track.rest_since, track.rest_readings, track.rest_confidence = time, 0, 0.0
             track.box, track.anchor = box.copy(), box.copy()
             return True
         return False
@@ -273,7 +284,7 @@ class CardTracker:
             moved = np.linalg.norm(_center(box) - _center(track.anchor)) / _box_size(box)
         if moved > config.still_tolerance:
             # a real move, not jitter: follow it at once and start a new resting stretch
-            track.rest_since, track.rest_readings = time, 0
+            track.rest_since, track.rest_readings, track.rest_confidence = time, 0, 0.0
             track.box = box.copy()
             track.anchor = box.copy()
         if track.carry_box is not None or moved > config.still_tolerance:
@@ -284,6 +295,7 @@ class CardTracker:
         track.confidence_sum += confidence
         track.readings += 1
         track.rest_readings += 1
+        track.rest_confidence += confidence
         # long enough, and seen often enough: two stray misreads of one code in about one place
         # do not make a card. A slow pipeline (under three frames in `place_after`) must
         # make do with two readings a frame apart, or a card briefly in view is never placed
@@ -294,7 +306,7 @@ class CardTracker:
         resting = time - track.rest_since >= rest_time and track.rest_readings >= needed
         if track.state is TrackState.HIDDEN:
             track.state = TrackState.PLACED
-        if track.state is TrackState.CANDIDATE and resting:
+        if track.state is TrackState.CANDIDATE and resting and self._outweighs_rivals(track):
             track.state = TrackState.PLACED
             track.placed_at = time
             track.placed_frame = frame
@@ -306,6 +318,36 @@ class CardTracker:
                     > 2 * config.still_tolerance:
                 track.placed_box = track.box.copy()
                 update.moved.append(track)
+
+    def _note_read_together(self, readings: dict[str, tuple[np.ndarray, float]]) -> None:
+        """Two codes read near each other in the same frame are two cards (one laid on a pile,
+        the corner of the one under it still showing), never one card read two ways."""
+        cards = [c for c in readings if self.tracks[c].state is TrackState.CANDIDATE]
+        for card in cards:
+            track = self.tracks[card]
+            for other, (box, _) in readings.items():
+                if other != card and np.linalg.norm(_center(box) - track.center) \
+                        / track.size <= self.config.duplicate_distance:
+                    track.together.add(other)
+
+    def _outweighs_rivals(self, track: CardTrack) -> bool:
+        """A card about to be placed, where another code was read too since it came to rest:
+        the same card read two ways. It is placed only if its code was read more surely than
+        each rival's; the rivals are kept on it (`rival_share`)."""
+        rivals = {}
+        for other in self.tracks.values():
+            if other is track or other.state is TrackState.GONE \
+                    or other.last_seen < track.rest_since or other.card in track.together:
+                continue
+            distance = np.linalg.norm(other.center - track.center) / track.size
+            if distance <= self.config.same_place:
+                rivals[other.card] = other.rest_confidence
+        if any(weight >= track.rest_confidence for weight in rivals.values()):
+            return False
+        track.rivals = rivals
+        other = sum(rivals.values())
+        track.rival_share = other / max(other + track.rest_confidence, 1e-9)
+        return True
 
     def _carried_off(self, track: CardTrack) -> bool:
         """Seen moving, readings in a row, away from where it was placed, and not at rest since:

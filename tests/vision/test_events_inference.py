@@ -271,3 +271,20 @@ def test_a_foul_taken_back_and_tried_again_at_the_same_place_is_caught_twice() -
     fouls = [v.event.event for v in scene.target.fouls]
     assert fouls == [{"type": "attack", "player": "Anna", "cards": ["8D"]}] * 2
     assert events(scene)[-1] == {"type": "attack", "player": "Boris", "cards": ["10D"]}
+
+
+def test_a_card_read_by_turns_as_a_look_alike_becomes_a_question_not_a_foul() -> None:
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    scene.slide("9S", TOP, (515, 375))
+    for frame in range(30):  # at rest, read as 9S or 9H by turns (two explanations)
+        scene.remove("9S", "9H")
+        scene.put("9H" if frame % 5 in (1, 3) else "9S", (515, 375))
+        scene.step()
+    [question] = questions(scene)
+    assert question.candidates[0] == {"type": "defend", "player": "Boris", "card": "9S",
+                                      "on": "7S"}
+    assert "9" in question.text and scene.target.fouls == []
+    assert [e["type"] for e in events(scene)] == ["deal", "trump", "attack"]

@@ -230,3 +230,26 @@ def test_a_card_slowing_down_as_it_lands_is_placed_place_after_once_it_rests() -
     [(frame, _)] = placed(scene)
     # the smoothed box still catching up with the last readings is no new move
     assert (frame - rest) / FPS <= 0.3 + 2 / FPS
+
+
+def test_a_look_alike_read_by_turns_at_a_card_s_place_is_not_a_second_card() -> None:
+    tracker = CardTracker()
+    scene = Scene(tracker)
+    scene.put("6S", (400, 300))
+    for frame in range(60):  # every fifth and sixth frame the 6 reads as a 9
+        flicker = frame % 6 in (4, 5)
+        scene.remove("6S", "9S")
+        scene.put("9S" if flicker else "6S", (400, 300), confidence=0.5 if flicker else 0.9)
+        scene.step()
+    assert placed(scene) == [(9, "6S")]
+    assert tracker.tracks["6S"].rivals.keys() <= {"9S"}
+    assert tracker.tracks["6S"].rival_share < 0.25
+
+
+def test_a_card_on_a_pile_whose_corner_still_shows_is_a_second_card() -> None:
+    scene = Scene(CardTracker())
+    scene.put("9D", (400, 300))
+    scene.wait(1.0)
+    scene.put("JD", (402, 303))  # laid on the pile; the 9D's corner is still read
+    scene.wait(1.0)
+    assert [card for _, card in placed(scene)] == ["9D", "JD"]
