@@ -26,6 +26,7 @@ from vision.index_reader import (
     crops_to_batch,
 )
 from vision.progress import ProgressBar
+from vision.reader_face_crops import cached_face_crops
 
 
 def read_labels(path: Path, width: int, height: int) -> list[tuple[int, np.ndarray]]:
@@ -141,6 +142,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                              "choose --epochs that fit)")
     parser.add_argument("--per-index", type=int, default=1, help="crops per labelled index")
     parser.add_argument("--limit", type=int, help="use only the first N training images")
+    parser.add_argument("--face-crops", type=int, default=150_000, metavar="N",
+                        help="also train on about N crops cut straight from the training "
+                             "designs' faces and typefaces (any turn and size; cached in "
+                             "datasets/cache); 0 for the set's scenes only")
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--init", type=Path, metavar="READER_PT",
@@ -166,7 +171,14 @@ def main(argv: list[str]) -> int:
     if len(train_crops) == 0:
         print("durak-table train-reader: no labelled indices found", file=sys.stderr)
         return 2
-    print(f"{len(train_crops)} training crops, {len(val_crops)} validation crops",
+    checks = {"scenes": (val_crops, val_classes)}
+    if args.face_crops > 0:
+        faces, face_classes = cached_face_crops(args.face_crops, args.seed)
+        train_crops = np.concatenate([train_crops, faces])
+        train_classes = np.concatenate([train_classes, face_classes])
+        checks["faces"] = cached_face_crops(max(1000, args.face_crops // 30), args.seed + 1)
+    print(f"{len(train_crops)} training crops; validation: "
+          + ", ".join(f"{len(crops)} of {name}" for name, (crops, _) in checks.items()),
           file=sys.stderr)
     network = build_network()
     if args.init:
@@ -190,8 +202,11 @@ def main(argv: list[str]) -> int:
             schedule.step()
             progress.advance()
         progress.close()
-        score = accuracy(network, val_crops, val_classes) if len(val_crops) else 0.0
-        print(f"epoch {epoch + 1}: loss {loss.item():.3f}, validation accuracy {score:.4f}",
+        scores = {name: accuracy(network, *check) for name, check in checks.items()
+                  if len(check[0])}
+        score = float(np.mean(list(scores.values()))) if scores else 0.0
+        print(f"epoch {epoch + 1}: loss {loss.item():.3f}, validation accuracy {score:.4f} ("
+              + ", ".join(f"{name} {value:.4f}" for name, value in scores.items()) + ")",
               file=sys.stderr)
         if score >= best:
             best = score

@@ -15,23 +15,15 @@ from PIL import Image, ImageDraw, ImageFont
 
 from vision.cardclasses import RED_SUITS, RUSSIAN_RANK, SUIT_SYMBOL
 from vision.cardfaces import FACE_HEIGHT, CardFace
-
-FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/truetype/freefont"))
-# Fonts with the suit symbols and Cyrillic; ExtraLight and Math are too unlike printed indices.
-FONT_EXCLUDE = ("ExtraLight", "Math")
-# Typefaces never drawn into training data: procedural held-out faces (the Russian-index part of
-# the held-out test set) use only these.
-HELD_OUT_FONTS = ("FreeSerif", "DejaVuSansMono")
+from vision.index_fonts import by_family, rank_fonts, suit_fonts
 
 
-def font_paths(split: str = "train") -> list[Path]:
-    found = [p for d in FONT_DIRS for p in sorted(d.glob("*.ttf"))
-             if not any(word in p.name for word in FONT_EXCLUDE)]
-    held_out = [p for p in found if p.name.startswith(HELD_OUT_FONTS)]
-    found = held_out if split == "heldout" else [p for p in found if p not in held_out]
-    if not found:
-        raise FileNotFoundError("no DejaVu/FreeFont fonts: run scripts/setup")
-    return found
+def pick_font(fonts: tuple[Path, ...], rng: random.Random) -> Path:
+    """A family first, then one of its styles."""
+    if not fonts:
+        raise FileNotFoundError("no fonts that draw card indices: run scripts/setup")
+    family = rng.choice(by_family(fonts))
+    return rng.choice(family)
 
 
 def index_text(code: str, russian: bool) -> tuple[str, str]:
@@ -44,8 +36,8 @@ def draw_procedural_face(code: str, rng: random.Random, russian: bool,
     """One face: paper, border, corner indices (rank over suit, both corners), central art."""
     height = FACE_HEIGHT
     width = round(height * rng.uniform(0.64, 0.72))
-    fonts = font_paths(split)
-    rank_font_path, suit_font_path = rng.choice(fonts), rng.choice(fonts)
+    rank_font_path = pick_font(rank_fonts(split), rng)
+    suit_font_path = pick_font(suit_fonts(split), rng)
     paper = tuple(int(v) for v in rng.choice([(255, 255, 255), (250, 248, 240), (245, 245, 235),
                                               (255, 252, 245), (238, 240, 244)]))
     suit = code[-1]

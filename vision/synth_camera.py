@@ -104,11 +104,17 @@ def apply_sensor(rng: np.random.Generator, image: np.ndarray) -> np.ndarray:
         image = motion_blur(image, int(rng.integers(3, 8)), rng.uniform(0, 180))
     if rng.random() < 0.3:
         image = low_resolution(image, rng.uniform(0.45, 0.85))
+    return noise_and_jpeg(rng, image, jpeg_chance=0.7, worst_quality=30)
+
+
+def noise_and_jpeg(rng: np.random.Generator, image: np.ndarray, jpeg_chance: float,
+                   worst_quality: int) -> np.ndarray:
+    """Sensor noise (sometimes) and JPEG artefacts (with `jpeg_chance`)."""
     if rng.random() < 0.6:
         noise = rng.normal(0, rng.uniform(2, 10), image.shape)
         image = np.clip(image + noise, 0, 255).astype(np.uint8)
-    if rng.random() < 0.7:
-        image = jpeg(image, int(rng.integers(30, 95)))
+    if rng.random() < jpeg_chance:
+        image = jpeg(image, int(rng.integers(worst_quality, 95)))
     return image
 
 

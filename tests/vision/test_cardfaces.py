@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from vision.cardfaces import HELD_OUT, design_names, find_index_box, load_design
-from vision.procedural_cards import HELD_OUT_FONTS, draw_procedural_face, font_paths
+from vision.index_fonts import HELD_OUT_FONTS, rank_fonts, suit_fonts
+from vision.procedural_cards import draw_procedural_face
 
 
 def blank_card() -> np.ndarray:
@@ -68,5 +69,19 @@ def test_held_out_designs_and_fonts_never_reach_training() -> None:
     assert not set(train) & HELD_OUT
     assert not any("neoclassical" in n or n.endswith("/paris") or "gm-paris" in n for n in train)
     assert set(design_names("heldout")) <= HELD_OUT
-    assert not any(p.name.startswith(HELD_OUT_FONTS) for p in font_paths("train"))
-    assert all(p.name.startswith(HELD_OUT_FONTS) for p in font_paths("heldout"))
+    for fonts in (rank_fonts, suit_fonts):
+        assert fonts("train") and fonts("heldout")
+        assert not any(p.name.startswith(HELD_OUT_FONTS) for p in fonts("train"))
+        assert all(p.name.startswith(HELD_OUT_FONTS) for p in fonts("heldout"))
+
+
+def test_a_font_without_cyrillic_is_no_rank_font(tmp_path) -> None:
+    from vision.index_fonts import RANK_GLYPHS, SUIT_GLYPHS, draws_all
+
+    dejavu = next(p for p in rank_fonts("train") if p.name == "DejaVuSans.ttf")
+    assert draws_all(dejavu, RANK_GLYPHS) and draws_all(dejavu, SUIT_GLYPHS)
+    cantarell = [p for p in rank_fonts("train") if p.name.startswith("Cantarell")]
+    assert not any(draws_all(p, SUIT_GLYPHS) for p in cantarell)  # ranks only
+    broken = tmp_path / "broken.ttf"
+    broken.write_bytes(b"not a font")
+    assert not draws_all(broken, RANK_GLYPHS)
