@@ -13,8 +13,15 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from vision.seats import SeatMap
-from vision.table_events import Question, TableEvent, card_text, describe_event
-from vision.table_reader import TableReader
+from vision.table_events import (
+    Question,
+    TableEvent,
+    card_text,
+    describe_event,
+    renamed_card,
+    with_card,
+)
+from vision.table_reader import TablePair, TableReader, look_alikes
 from vision.tracking import CardTrack
 
 DUMMY = "dummy"
@@ -150,7 +157,7 @@ class FollowerCore:
             doubt = "it builds on a card still in question"
             doubt_ru = "оно зависит от карты, о которой ещё не ответили"
         if doubt is not None:
-            candidates = (event, *(alternatives or []))
+            candidates = (event, *(alternatives or []), *self._look_alike_events(event, cards))
             out.append(Question(f"{describe_event(event)}? ({doubt})",
                                 f"{describe_event(event, russian=True)}? ({doubt_ru or doubt})",
                                 candidates, self._frame, self._time, tuple(cards)))
@@ -178,6 +185,84 @@ class FollowerCore:
                     f"{card_text(track.card, True)} или {card_text(rival, True)}?")
         return None, None
 
-    def answered(self, question: Question) -> None:
-        """The players settled a question: its cards are no longer in doubt."""
-        self.view.doubtful.difference_update(question.cards)
+    def _look_alike_events(self, event: dict, cards: list[str]) -> list[dict]:
+        """The event with a card whose identity is in doubt read as each of its look-alikes
+        that is not seen elsewhere on the table: what the players may pick instead."""
+        out = []
+        for card in cards:
+            track = self._tracks.get(card)
+            if track is None or self._low_confidence(track)[0] is None:
+                continue
+            out += [with_card(event, card, other) for other in look_alikes(card)
+                    if other not in self._tracks]
+        return out
+
+    def answered(self, question: Question, chosen: dict | None = None, *,
+                 refused: bool = False) -> tuple[str, str] | None:
+        """The players settled a question (`chosen`: the event they picked, None: none
+        happened; `refused`: the referee refused it): its cards are no longer in doubt. When
+        that is not the reading the model went on with, the model of the bout is set again
+        from the referee's. Returns (old, new) when a card was a look-alike of another."""
+        view = self.view
+        view.doubtful.difference_update(question.cards)
+        guess = question.candidates[0] if question.candidates else None
+        if chosen == guess and not refused:
+            return None
+        renamed = renamed_card(guess, chosen) if guess and chosen else None
+        if renamed is not None:
+            self._rename(*renamed)
+        if chosen is None or refused:
+            view.reader.ignored.update(question.cards)  # to be taken back, or a misreading
+            if guess is not None and guess.get("type") in ("deal_card", "open_draw"):
+                view.opening_turn = guess["player"]  # his turn was not taken after all
+        self.resync()
+        return renamed
+
+    def _rename(self, old: str, new: str) -> None:
+        view = self.view
+        for pair in view.reader.pairs:
+            pair.attack = new if pair.attack == old else pair.attack
+            pair.defence = new if pair.defence == old else pair.defence
+        for group in (view.reader.ignored, view.doubtful):
+            if old in group:
+                group.discard(old)
+                group.add(new)
+        if old in self._tracks:
+            self._tracks[new] = self._tracks.pop(old)
+
+    def resync(self) -> None:
+        """Sets the bout (its pairs, who leads and defends, whether he took) to the referee's,
+        keeping the boxes the cards lie at; cards the model had in the bout that the referee
+        has not are ignored until they go. In cross's face-up phase, the stock left. Only with
+        a referee."""
+        snapshot = self._snapshot()
+        view = self.view
+        if snapshot.get("phase") == "faceup" and view.phase in ("faceup", "play"):
+            # cross: a placing the model went on with did not happen after all
+            view.phase, view.stock_left = "faceup", int(snapshot.get("stock", view.stock_left))
+            return
+        if snapshot.get("phase") != "play" or view.phase != "play" \
+                or not isinstance(snapshot.get("table"), list):
+            return
+        boxes = {code: track.box for code, track in self._tracks.items()}
+        leads = set()
+        for pair in view.reader.pairs:
+            boxes[pair.attack] = pair.attack_box
+            if pair.lead:
+                leads.add(pair.attack)
+            if pair.defence is not None:
+                boxes[pair.defence] = pair.defence_box
+        pairs = []
+        for entry in snapshot["table"]:
+            attack, defence = entry.get("attack"), entry.get("defence")
+            if attack not in boxes:
+                continue
+            pairs.append(TablePair(attack, boxes[attack], lead=attack in leads or not pairs))
+            if defence in boxes:
+                pairs[-1].defence, pairs[-1].defence_box = defence, boxes[defence]
+        dropped = set(view.reader.cards)
+        view.reader.pairs = pairs
+        view.reader.ignored.update(dropped - set(view.reader.cards))
+        view.leader = snapshot.get("attacker") or view.leader
+        view.defender = snapshot.get("defender") if pairs else None
+        view.took = bool(snapshot.get("took"))

@@ -26,9 +26,7 @@ import numpy as np
 
 from vision.detections import Detections
 from vision.game_video import read_log
-
-SUITS = "CDHS"
-RANK_SWAPS = {"6": "9", "9": "6", "Q": "K", "K": "Q"}
+from vision.table_reader import look_alikes
 
 
 @dataclass(frozen=True)
@@ -49,10 +47,10 @@ class OracleNoise:
 def look_alike(card: str, rng: np.random.Generator) -> str:
     """A card a detector may take this one for: the same rank in another suit, or 6<->9 and
     Q<->K in the same suit."""
-    rank, suit = card[:-1], card[-1]
-    if rank in RANK_SWAPS and rng.random() < 0.5:
-        return RANK_SWAPS[rank] + suit
-    return rank + str(rng.choice([s for s in SUITS if s != suit]))
+    others = look_alikes(card)
+    if len(others) > 3 and rng.random() < 0.5:
+        return others[3]  # the rank look-alike in the same suit
+    return str(rng.choice(others[:3]))
 
 
 def game_rng(seed: int, name: str) -> np.random.Generator:

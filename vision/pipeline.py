@@ -110,18 +110,25 @@ class TablePipeline:
 
     def answer(self, question: Question, choice: int | None) -> Verdicted | None:
         """The players picked candidate `choice` of a question (None: none of them happened).
-        The chosen event goes to the referee now, tagged with the question's frame."""
+        The chosen event goes to the referee now, tagged with the question's frame. When it is
+        not the reading the follower went on with (another card, another event, none), the
+        follower's model of the bout is set again from the referee's (`GameFollower.resync`)
+        and a card read as a look-alike takes its true name in the tracker too."""
         if question in self.questions:
             self.questions.remove(question)
-        self.follower.answered(question)
-        if choice is None:
-            return None
-        event = TableEvent(question.candidates[choice], question.frame, question.time)
-        self.events.append(event)
-        if self.referee is None:
-            return None
-        self._judge(event)
-        return self.verdicts[-1]
+        chosen = None if choice is None else question.candidates[choice]
+        verdict = None
+        if chosen is not None:
+            event = TableEvent(chosen, question.frame, question.time)
+            self.events.append(event)
+            if self.referee is not None:
+                self._judge(event)
+                verdict = self.verdicts[-1]
+        renamed = self.follower.answered(
+            question, chosen, refused=verdict is not None and not _verdict_ok(verdict.verdict))
+        if renamed is not None:
+            self.tracker.rename(*renamed)
+        return verdict
 
     def _judge(self, event: TableEvent) -> bool:
         verdict = self.referee.apply(dict(event.event))

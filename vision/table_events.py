@@ -26,6 +26,28 @@ class TableEvent:
         return {**self.event, "frame": self.frame, "time": round(self.time, 3)}
 
 
+def with_card(event: dict, old: str, new: str) -> dict:
+    """The event with the card it plays (`card`, `cards`; not the card it beats) renamed."""
+    out = dict(event)
+    if out.get("card") == old:
+        out["card"] = new
+    if isinstance(out.get("cards"), list):
+        out["cards"] = [new if card == old else card for card in out["cards"]]
+    return out
+
+
+def renamed_card(guess: dict, chosen: dict) -> tuple[str, str] | None:
+    """(old, new) when `chosen` is `guess` with one played card read as another."""
+    played = [(a, b) for a, b in zip(_played(guess), _played(chosen), strict=False) if a != b]
+    if len(played) == 1 and with_card(guess, *played[0]) == chosen:
+        return played[0]
+    return None
+
+
+def _played(event: dict) -> list[str]:
+    return ([event["card"]] if "card" in event else []) + list(event.get("cards") or [])
+
+
 @dataclass(frozen=True)
 class Question:
     """A reading the camera is not sure of; `candidates` are the events it may have been."""

@@ -27,6 +27,17 @@ def rank_value(card: str) -> int:
     return RANKS.index(rank_of(card))
 
 
+RANK_LOOK_ALIKES = {"6": "9", "9": "6", "Q": "K", "K": "Q"}
+
+
+def look_alikes(card: str) -> list[str]:
+    """Cards a reading of this one may really have been: the same rank in another suit, and
+    6<->9 or Q<->K in the same suit (an index read upside down, a face card's letter)."""
+    rank, suit = rank_of(card), suit_of(card)
+    same_rank = [rank + other for other in "CDHS" if other != suit]
+    return same_rank + ([RANK_LOOK_ALIKES[rank] + suit] if rank in RANK_LOOK_ALIKES else [])
+
+
 def beats(card: str, target: str, trump_suit: str | None, *, cross: bool = False) -> bool:
     """G4 (C5 with `cross`): does `card` beat `target`?"""
     same_suit = suit_of(card) == suit_of(target)

@@ -139,6 +139,7 @@ class CardTracker:
     def __init__(self, config: TrackerConfig | None = None) -> None:
         self.config = config or TrackerConfig()
         self.tracks: dict[str, CardTrack] = {}
+        self.aliases: dict[str, str] = {}  # a code read for another card at that card's place
         self._last_time: float | None = None
         self._frame_interval = 1 / 30  # seconds between updates, smoothed: how fast we are fed
         self._intervals_seen = 0
@@ -153,6 +154,26 @@ class CardTracker:
         """Placed and hidden cards, in the order they were placed."""
         cards = [t for t in self.tracks.values() if t.on_table]
         return sorted(cards, key=lambda t: (t.placed_at or 0.0, t.placed_frame or 0))
+
+    def rename(self, old: str, new: str) -> None:
+        """The card tracked as `old` is really `new` (the players said so): later readings of
+        `old` at its place are rivals it outweighs, not a second card."""
+        track = self.tracks.get(old)
+        if track is None or (new in self.tracks and self.tracks[new].state
+                             is not TrackState.GONE):
+            return
+        del self.tracks[old]
+        track.card = new
+        self.tracks[new] = track
+        self.aliases[old] = new
+
+    def _alias(self, card: str, box: np.ndarray) -> str:
+        """A renamed card's old code read at its place is a reading of it."""
+        track = self.tracks.get(self.aliases.get(card, ""))
+        if track is not None and track.on_table and np.linalg.norm(
+                _center(box) - track.center) / _box_size(box) <= self.config.home_distance:
+            return track.card
+        return card
 
     def update(self, frame: int, time: float, detections: Detections) -> TrackerUpdate:
         if self._last_time is not None and time > self._last_time:
@@ -182,7 +203,7 @@ class CardTracker:
         for i, (card, confidence) in enumerate(zip(detections.cards, detections.confidence,
                                                    strict=True)):
             if confidence >= config.min_confidence:
-                by_card.setdefault(card, []).append(i)
+                by_card.setdefault(self._alias(card, detections.xyxy[i]), []).append(i)
         readings: dict[str, tuple[np.ndarray, float]] = {}
         for card, indices in by_card.items():
             boxes = detections.xyxy[indices]

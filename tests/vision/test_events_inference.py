@@ -288,3 +288,42 @@ def test_a_card_read_by_turns_as_a_look_alike_becomes_a_question_not_a_foul() ->
                                       "on": "7S"}
     assert "9" in question.text and scene.target.fouls == []
     assert [e["type"] for e in events(scene)] == ["deal", "trump", "attack"]
+
+
+def test_a_look_alike_the_players_pick_renames_the_card_for_good() -> None:
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    scene.slide("9H", TOP, (515, 375), confidence=0.45)  # the 9S, misread steadily
+    scene.wait(0.6)
+    [question] = questions(scene)
+    assert {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"} \
+        in question.candidates[1:]
+    pipeline = scene.target
+    verdict = pipeline.answer(question, question.candidates.index(
+        {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}))
+    assert verdict.verdict.ok
+    scene.wait(1.0)                          # still read as 9H where the 9S lies
+    play(scene, "9C", BOTTOM, (620, 360))    # a throw-in: the bout is the referee's
+    assert pipeline.tracker.tracks["9S"].on_table and "9H" not in pipeline.tracker.tracks
+    assert len(questions(scene)) == 1 and pipeline.fouls == []
+    assert events(scene)[-1] == {"type": "throw_in", "player": "Anna", "cards": ["9C"]}
+
+
+def test_a_reading_the_players_say_did_not_happen_is_taken_off_the_bout() -> None:
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    scene.slide("9S", TOP, (515, 375), confidence=0.4)   # a doubtful defence ...
+    scene.wait(0.6)
+    pipeline = scene.target
+    pipeline.answer(questions(scene)[0], None)           # ... that was no card at all
+    assert pipeline.follower.view.reader.unbeaten[0].attack == "7S"
+    scene.remove("9S")
+    scene.wait(0.5)
+    play(scene, "10S", TOP, (512, 372))                  # the real defence
+    assert events(scene)[-1] == {"type": "defend", "player": "Boris", "card": "10S",
+                                 "on": "7S"}
+    assert pipeline.fouls == []
