@@ -70,6 +70,10 @@ def parse(argv: list[str]) -> argparse.Namespace:
                              "misreadings; vision/noisy_oracle.py), reproducible from --noise-seed")
     parser.add_argument("--noise-seed", type=int, default=0,
                         help="seed of --noisy-oracle's errors (default 0)")
+    parser.add_argument("--unanswered", action="store_true",
+                        help="leave the questions unanswered (by default the players answer "
+                             "each at once from the truth; the event they pick is judged but "
+                             "not counted as the camera's)")
     parser.add_argument("--step-ms", type=float, default=None,
                         help="take every frame's step to last this long instead of measuring "
                              "it (a reproducible schedule)")
@@ -134,7 +138,8 @@ def evaluate(args: argparse.Namespace, feed_for: FeedMaker) -> list[GameResult]:
         rendered = render_if_needed(files, simulated_log(spec, args.fouls), settings, spec.seed)
         result = evaluate_rendered(spec, files, feed_for, render_seconds=rendered,
                                    step_cost=None if args.step_ms is None
-                                   else args.step_ms / 1000)
+                                   else args.step_ms / 1000,
+                                   answers=not args.unanswered)
         print(json.dumps(result.to_dict(), ensure_ascii=False), flush=True)
         made = "reused the render" if rendered is None else f"rendered in {rendered:.0f} s"
         print(f"{spec.name}: {made}, evaluated in {result.evaluate_seconds:.0f} s "
@@ -165,7 +170,7 @@ def report(args: argparse.Namespace, results: list[GameResult]) -> dict:
                          "noisy_oracle": _noise_settings(args),
                          "model": None if oracle else str(args.model),
                          "reader": None if oracle or args.no_reader else str(args.reader),
-                         "step_ms": args.step_ms},
+                         "step_ms": args.step_ms, "answered": not args.unanswered},
             "targets": TARGETS, "variants": {k: v for k, v in rows.items() if k != "all"},
             "overall": rows["all"], "games": [result.to_dict() for result in results]}
 

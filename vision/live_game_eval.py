@@ -20,12 +20,13 @@ import numpy as np
 
 from vision.detections import Detections
 from vision.game_video import LogError, read_log
-from vision.inference_eval import GameScore, score_events, summarize
+from vision.inference_eval import GameScore, canonical, score_events, summarize
 from vision.live_schedule import LiveStep, run_live
 from vision.pipeline import Detector, TablePipeline
 from vision.rendered_games import GameFiles, GameSpec, expected_events, read_truth
+from vision.scripted_game import TruthEvent
 from vision.seats import SeatMap
-from vision.table_events import Verdicted
+from vision.table_events import Question, Verdicted
 
 MIN_LIVE_FPS = 10.0  # below it a card is seldom seen on its way in: who played it is a guess
 # the issue's targets ("From video to verdicts"); latency: 95% of verdicts within 0.5 s of rest
@@ -101,7 +102,8 @@ class LiveRun:
     detector_seconds: list[float] = field(default_factory=list)
     step_seconds: list[float] = field(default_factory=list)
     judged: list[tuple[Verdicted, float]] = field(default_factory=list)
-    questions: int = 0
+    questions: int = 0   # asked
+    answered: int = 0    # ... that the players answered with one of its candidates
 
     @property
     def processed_fps(self) -> float:
@@ -110,10 +112,13 @@ class LiveRun:
 
 def run_live_game(feed: FrameFeed, setup: dict, header: dict, *,
                   clock: Callable[[], float] = time.perf_counter,
-                  step_cost: float | None = None) -> LiveRun:
+                  step_cost: float | None = None,
+                  answer: Callable[[Question], int | None] | None = None) -> LiveRun:
     """Feeds a rendered game (its truth header: fps, frames, size, seat calibration) through a
     pipeline with a referee as a live camera would. `step_cost`: seconds every step is taken to
-    last instead of the measured time (a reproducible schedule)."""
+    last instead of the measured time (a reproducible schedule). `answer`: the players, who
+    answer each question at once (the index of a candidate, or None); the event they pick goes
+    to the referee but is not the camera's own, so it is left out of `judged`."""
     fps, frames = float(header["fps"]), int(header["frames"])
     pipeline = TablePipeline.with_referee(setup,
                                           seats=SeatMap.from_clicks(header["calibration"]["seats"]),
@@ -126,20 +131,50 @@ def run_live_game(feed: FrameFeed, setup: dict, header: dict, *,
         started = clock()
         detections = feed.detect(image)
         detected = clock()
-        pipeline.update(number, number / fps, detections)
+        emitted = pipeline.update(number, number / fps, detections)
         done = clock()
         run.detector_seconds.append(detected - started)
         run.step_seconds.append(done - started)
         judged_by_step.append(len(pipeline.verdicts))
+        for question in (item for item in emitted if isinstance(item, Question)):
+            run.questions += 1
+            if answer is not None:
+                choice = answer(question)
+                run.answered += choice is not None
+                if pipeline.answer(question, choice) is not None:
+                    answers.add(len(pipeline.verdicts) - 1)
         return done - started if step_cost is None else step_cost
 
+    answers: set[int] = set()  # the verdicts on the players' answers
     run.steps = run_live(frames, fps, step)
     seen = 1  # the setup's verdict: given, not seen
     for live_step, judged in zip(run.steps, judged_by_step, strict=True):
-        run.judged += [(verdict, live_step.finished) for verdict in pipeline.verdicts[seen:judged]]
-        seen = judged
-    run.questions = len(pipeline.questions)
+        run.judged += [(pipeline.verdicts[i], live_step.finished) for i in range(seen, judged)
+                       if i not in answers]
+        seen = max(seen, judged)
     return run
+
+
+class TruthAnswerer:
+    """Players who answer a question from what really happened: the candidate that is a truth
+    event within `window` seconds of the question (the nearest; each truth event once), else
+    None (none of them happened)."""
+
+    def __init__(self, truth: list[TruthEvent], fps: float, window: float = 3.0) -> None:
+        self.truth, self.fps, self.window = truth, fps, window
+        self.used: set[int] = set()
+
+    def __call__(self, question: Question) -> int | None:
+        wanted = [canonical(candidate) for candidate in question.candidates]
+        near = sorted((abs(t.frame / self.fps - question.time), i)
+                      for i, t in enumerate(self.truth)
+                      if i not in self.used and canonical(t.event) in wanted
+                      and abs(t.frame / self.fps - question.time) <= self.window)
+        if not near:
+            return None
+        _, index = near[0]
+        self.used.add(index)
+        return wanted.index(canonical(self.truth[index].event))
 
 
 @dataclass(frozen=True)
@@ -158,6 +193,7 @@ class GameResult:
                 "truth_events": self.score.truth, "emitted": self.score.emitted,
                 "fouls_injected": self.score.fouls, "fouls_caught_count": self.score.fouls_caught,
                 "false_fouls": self.score.false_fouls, "questions": self.score.questions,
+                "answered": self.run.answered,
                 **live_figures([self.run]),
                 "render_s": None if self.render_seconds is None else round(self.render_seconds, 1),
                 "evaluate_s": round(self.evaluate_seconds, 1),
@@ -167,15 +203,18 @@ class GameResult:
 def evaluate_rendered(spec: GameSpec, files: GameFiles,
                       feed_for: Callable[[GameFiles], FrameFeed],
                       *, render_seconds: float | None = None,
-                      step_cost: float | None = None) -> GameResult:
-    """Scores one rendered game; `feed_for(files)` gives its `FrameFeed`. LogError when the
+                      step_cost: float | None = None, answers: bool = True) -> GameResult:
+    """Scores one rendered game; `feed_for(files)` gives its `FrameFeed`. With `answers` the
+    players answer each question from the truth at once (`TruthAnswerer`). LogError when the
     files are not a render-game render."""
     started = time.perf_counter()
     header, entries = read_truth(files.truth)
     truth = expected_events(entries)
     feed = feed_for(files)
     try:
-        run = run_live_game(feed, entries[0]["event"], header, step_cost=step_cost)
+        answerer = TruthAnswerer(truth, float(header["fps"])) if answers else None
+        run = run_live_game(feed, entries[0]["event"], header, step_cost=step_cost,
+                            answer=answerer)
     finally:
         feed.close()
     score = score_events(spec.variant, truth, run.judged, fps=run.fps, questions=run.questions)
@@ -216,6 +255,7 @@ def summary(results: list[GameResult]) -> dict:
     del figures["pipeline_fps"]
     figures.update(live_figures([result.run for result in results]))
     figures["false_fouls"] = sum(result.score.false_fouls for result in results)
+    figures["answered"] = sum(result.run.answered for result in results)
     figures["meets"] = {
         name: figures[name] is not None and (figures[name] <= bar if name in (
             "false_fouls_per_game", "latency_p95_s") else figures[name] >= bar)

@@ -15,7 +15,7 @@ import pytest
 from vision import cli_evaluate_games
 from vision.detections import Detections
 from vision.inference_eval import score_events, summarize
-from vision.live_game_eval import run_live_game
+from vision.live_game_eval import TruthAnswerer, run_live_game
 from vision.live_schedule import next_frame, run_live
 from vision.scripted_game import TruthEvent
 from vision.table_events import TableEvent, Verdicted
@@ -71,6 +71,36 @@ def test_a_live_game_stamps_each_verdict_when_its_step_finished() -> None:
     (_, at), frame = run.judged[1], run.judged[1][0].event.frame
     assert at == pytest.approx(frame / 10 + 0.25)
     assert run.detector_seconds[0] == pytest.approx(0.25) and run.processed_fps < 10
+
+
+def test_the_players_answer_questions_from_the_truth_and_their_events_are_not_the_camera_s(
+        ) -> None:
+    """A trump read with low confidence is a question; the truth-answering players pick it,
+    the referee judges it, but the camera did not say it on its own."""
+    trump = Detections.from_cards([("JH", (100, 100, 160, 190), 0.4)])
+
+    class Feed:
+        def frame(self, number: int) -> int:
+            return number
+
+        def detect(self, frame: int) -> Detections:
+            return trump if frame >= 10 else Detections.empty()
+
+        def close(self) -> None:
+            pass
+
+    setup = {"type": "setup", "variant": "classic", "deck": 36, "seats": ["Anna", "Boris"],
+             "dealer": "Anna"}
+    header = {"fps": 10.0, "frames": 40, "size": [640, 360],
+              "calibration": {"seats": {"Anna": [320, 350], "Boris": [320, 10]}}}
+    answerer = TruthAnswerer([TruthEvent({"type": "deal"}, True, 10),
+                              TruthEvent({"type": "trump", "card": "JH"}, True, 11)], 10.0)
+    run = run_live_game(Feed(), setup, header, step_cost=0.01, answer=answerer)
+    assert (run.questions, run.answered) == (1, 1)
+    assert [v.event.event["type"] for v, _ in run.judged] == ["deal"]  # the trump: answered
+    nobody = run_live_game(Feed(), setup, header, step_cost=0.01,
+                           answer=TruthAnswerer([], 10.0))  # no such event: "none of them"
+    assert (nobody.questions, nobody.answered) == (1, 0)
 
 
 # -- scoring one game ---------------------------------------------------------------------------
