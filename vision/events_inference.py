@@ -34,6 +34,7 @@ class GameFollower(LayoutPhases):
         self._follow_snapshot()
         on_table = {track.card for track in table}
         self._tracks = {track.card: track for track in table}
+        self._arriving = update.arriving
         for track in update.placed:
             self._placed(track, out)
         for track in update.moved:
@@ -130,8 +131,19 @@ class GameFollower(LayoutPhases):
             view.layout = []
         if view.lead_buffer and (
                 self._time - view.lead_buffer[-1].placed_at >= self._group_window
-                or self._lead_complete()):
+                or self._lead_complete()) and not self._lead_companion_arriving():
             self._flush_lead(out)
+
+    def _came_together(self, track: CardTrack, other: CardTrack) -> bool:
+        """Brought in by one hand: first read at about the same moment. Such cards may still
+        come to rest a few frames apart (one slides on a little longer, a reading is missed)."""
+        return abs(track.first_seen - other.first_seen) <= 2 * self.config.together_window
+
+    def _lead_companion_arriving(self) -> bool:
+        """A card that came in with the lead is still on its way to rest: the lead waits."""
+        lead = self.view.lead_buffer
+        return any(self._came_together(track, lead[0]) for track in self._arriving
+                   if track not in lead)
 
     def _lead_complete(self) -> bool:
         """R5: a round attack is 1, 3 or 5 cards and never more than the defender holds; when
@@ -178,7 +190,7 @@ class GameFollower(LayoutPhases):
         if view.lead_buffer:
             first = view.lead_buffer[0]
             together = (track.placed_at or 0.0) - (first.placed_at or 0.0) \
-                <= self.config.together_window
+                <= self.config.together_window or self._came_together(track, first)
             if together or self.variant == "round" or (
                     self.options.get("lead_group") and rank_of(track.card) == rank_of(first.card)):
                 view.lead_buffer.append(track)

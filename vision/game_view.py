@@ -84,6 +84,7 @@ class FollowerCore:
         self._frame, self._time = 0, 0.0
         self._conflicts: dict[str, tuple[float, float, bool]] = {}  # card: since, last, asked
         self._tracks: dict[str, CardTrack] = {}  # this frame's cards on the table, by code
+        self._arriving: list[CardTrack] = []     # ... and those read on their way in
 
     # -- seats and turns ---------------------------------------------------------------------
 

@@ -120,6 +120,7 @@ class TrackerUpdate:
     moved: list[CardTrack] = field(default_factory=list)    # placed cards now resting elsewhere
     gone: list[CardTrack] = field(default_factory=list)     # left the table
     conflicts: list[CardConflict] = field(default_factory=list)
+    arriving: list[CardTrack] = field(default_factory=list)  # read, not yet placed (moving in)
 
     def __bool__(self) -> bool:
         return bool(self.placed or self.moved or self.gone or self.conflicts)
@@ -191,6 +192,8 @@ class CardTracker:
             if card not in readings:
                 self._miss(track, time, update)
         update.placed.sort(key=lambda t: t.rest_since)
+        update.arriving = [self.tracks[card] for card in readings if card in self.tracks
+                           and self.tracks[card].state is TrackState.CANDIDATE]
         return update
 
     # -- one reading per card code ------------------------------------------------------------

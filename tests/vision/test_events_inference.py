@@ -327,3 +327,11 @@ def test_a_reading_the_players_say_did_not_happen_is_taken_off_the_bout() -> Non
     assert events(scene)[-1] == {"type": "defend", "player": "Boris", "card": "10S",
                                  "on": "7S"}
     assert pipeline.fouls == []
+
+
+def test_two_cards_brought_in_by_one_hand_are_one_lead_even_if_one_rests_later() -> None:
+    scene = start()
+    scene.slide_many({"7S": (BOTTOM, (500, 360)), "7H": (BOTTOM, (600, 380))}, seconds=0.3)
+    scene.slide("7H", (600, 380), (620, 360), seconds=0.17)  # slides on a little longer
+    scene.wait(1.0)
+    assert events(scene)[2:] == [{"type": "attack", "player": "Anna", "cards": ["7S", "7H"]}]
