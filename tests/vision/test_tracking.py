@@ -253,3 +253,25 @@ def test_a_card_on_a_pile_whose_corner_still_shows_is_a_second_card() -> None:
     scene.put("JD", (402, 303))  # laid on the pile; the 9D's corner is still read
     scene.wait(1.0)
     assert [card for _, card in placed(scene)] == ["9D", "JD"]
+
+
+def test_a_renamed_card_keeps_its_misread_readings_and_the_real_card_of_that_code_its_own(
+        ) -> None:
+    tracker = CardTracker()
+    scene = Scene(tracker)
+    scene.put("QS", (400, 300), confidence=0.5)  # the QH, misread steadily as QS
+    scene.wait(1.0)
+    tracker.rename("QS", "QH")                   # the players said it is the QH
+    scene.wait(0.5)
+    assert "QS" not in tracker.tracks and tracker.tracks["QH"].state is TrackState.PLACED
+    # the real QS laid a card's width away, then both swept off together, fast
+    scene.step(extra=[("QS", (490, 300), 0.9)])  # one frame: the misread reading dropped
+    scene.wait(1.0, extra=[("QS", (490, 300), 0.9)])
+    assert [card for _, card in placed(scene)] == ["QH", "QS"]  # (the track renamed since)
+    assert tracker.tracks["QS"].state is TrackState.PLACED
+    scene.cards.clear()
+    for step in range(1, 12):  # 40 px a frame (half a card) towards the right
+        scene.step(extra=[("QS", (400 + 40 * step, 300), 0.5),
+                          ("QS", (490 + 40 * step, 300), 0.9)])
+    scene.wait(0.6)
+    assert sorted(gone(scene)) == ["QH", "QS"]
