@@ -134,6 +134,11 @@ def _box_size(box: np.ndarray) -> float:
     return float(max(box[2] - box[0], box[3] - box[1], 1.0))
 
 
+def _distance(box: np.ndarray, other: np.ndarray) -> float:
+    """Between the centres, in sizes of the first box."""
+    return float(np.linalg.norm(_center(box) - _center(other)) / _box_size(box))
+
+
 class CardTracker:
     """`update(frame, time, detections) -> TrackerUpdate`; `tracks` holds every card seen."""
 
@@ -286,7 +291,10 @@ class CardTracker:
         track = self.tracks.get(card)
         if track is None or track.state is TrackState.GONE or (
                 track.state is TrackState.CANDIDATE
-                and time - track.last_seen > self._forget_after):
+                and (time - track.last_seen > self._forget_after
+                     or self._jumped(track, box, time))):
+            # (an unplaced card read farther off than a hand moves a card meanwhile: what was
+            # read before was a misreading elsewhere, a look-alike's flicker; this one starts anew)
             track = CardTrack(card, box.copy(), box.copy(), time, time, time, anchor=box.copy())
             self.tracks[card] = track
         if track.state is TrackState.CANDIDATE and track.readings == 1:
@@ -372,6 +380,14 @@ class CardTracker:
         other = sum(rivals.values())
         track.rival_share = other / max(other + track.rest_confidence, 1e-9)
         return True
+
+    def _jumped(self, track: CardTrack, box: np.ndarray, time: float) -> bool:
+        """Farther from the last reading than a hand moves a card meanwhile, or, after frames
+        without a reading (a card brought in is read frame after frame), over a card away."""
+        gap = max(time - track.last_seen, self._frame_interval)
+        distance = _distance(box, track.box)
+        return distance > self.config.teleport_speed * gap or (
+            gap > 2.5 * self._frame_interval and distance > self.config.duplicate_distance)
 
     def _carried_off(self, track: CardTrack) -> bool:
         """Seen moving, readings in a row, away from where it was placed, and not at rest since:

@@ -275,3 +275,15 @@ def test_a_renamed_card_keeps_its_misread_readings_and_the_real_card_of_that_cod
                           ("QS", (490 + 40 * step, 300), 0.9)])
     scene.wait(0.6)
     assert sorted(gone(scene)) == ["QH", "QS"]
+
+
+def test_a_look_alike_flicker_elsewhere_is_not_where_the_real_card_came_in_from() -> None:
+    scene = Scene(CardTracker())
+    for _ in range(2):  # another card's index flickers to 8S for two frames, far off
+        scene.step(extra=[("8S", (900, 200), 0.5)])
+    scene.wait(0.2)     # a few frames later the real 8S is brought in from the bottom
+    scene.slide("8S", (600, 700), (600, 500), seconds=0.3)
+    scene.wait(0.6)
+    [(_, card)] = placed(scene)
+    assert card == "8S"
+    assert np.allclose(scene.target.tracks["8S"].first_box, box_at((600, 700)), atol=25)
