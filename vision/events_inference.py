@@ -264,9 +264,11 @@ class GameFollower(LayoutPhases):
                 doubt = doubt or "a transfer or a throw-in"
                 doubt_ru = doubt_ru or "перевод или подкидывание"
             alternatives = [transfer, *alternatives]
-        if self._implies_take() and doubt is None:
+        if self._implies_take() and (doubt is None or not self._could_transfer(track)):
             # P3: nobody may throw in while a lead card is unbeaten unless the defender said
-            # "I take" (the camera cannot hear it): a card added now means he took
+            # "I take" (the camera cannot hear it): a card added now means he took, whichever
+            # card it is (a doubt about its name is no doubt about the take; a possible
+            # transfer is)
             self._emit(out, {"type": "take", "player": defender},
                        lambda: setattr(view, "took", True), [])
         self._emit(out, throw_in, lambda: view.reader.add_attack(track.card, track.box),

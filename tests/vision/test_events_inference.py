@@ -335,3 +335,17 @@ def test_two_cards_brought_in_by_one_hand_are_one_lead_even_if_one_rests_later()
     scene.slide("7H", (600, 380), (620, 360), seconds=0.17)  # slides on a little longer
     scene.wait(1.0)
     assert events(scene)[2:] == [{"type": "attack", "player": "Anna", "cards": ["7S", "7H"]}]
+
+
+def test_a_doubtful_card_thrown_on_an_unbeaten_lead_still_means_a_take() -> None:
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "9S", BOTTOM, (500, 360))
+    scene.slide("6C", BOTTOM, (620, 360), confidence=0.45)  # the 9C, misread
+    scene.wait(0.6)
+    assert events(scene)[-1] == {"type": "take", "player": "Boris"}
+    [question] = questions(scene)
+    pipeline = scene.target
+    throw_in = {"type": "throw_in", "player": "Anna", "cards": ["9C"]}
+    assert pipeline.answer(question, question.candidates.index(throw_in)).verdict.ok
