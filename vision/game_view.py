@@ -210,14 +210,28 @@ class FollowerCore:
         if chosen == guess and not refused:
             return None
         renamed = renamed_card(guess, chosen) if guess and chosen else None
+        cards = list(question.cards)
         if renamed is not None:
             self._rename(*renamed)
+            cards = [renamed[1] if card == renamed[0] else card for card in cards]
         if chosen is None or refused:
-            view.reader.ignored.update(question.cards)  # to be taken back, or a misreading
+            view.reader.ignored.update(cards)  # to be taken back, or a misreading
             if guess is not None and guess.get("type") in ("deal_card", "open_draw"):
-                view.opening_turn = guess["player"]  # his turn was not taken after all
+                self._undo_opening_move(guess, cards)
         self.resync()
         return renamed
+
+    def _undo_opening_move(self, guess: dict, cards: list[str]) -> None:
+        """A placing or opening draw the model went on with did not happen (or was refused):
+        it is still that player's turn, and the table cards are as they were."""
+        view = self.view
+        view.opening_turn = guess["player"]
+        if guess["type"] == "open_draw":
+            for card in cards:
+                view.open_table.pop(card, None)
+            beaten = self._tracks.get(guess.get("beats", ""))
+            if beaten is not None:
+                view.open_table[beaten.card] = beaten.box.copy()
 
     def _rename(self, old: str, new: str) -> None:
         view = self.view

@@ -53,8 +53,10 @@ class LayoutPhases(FollowerCore):
         doubt = "the layout should have 9 cards" if len(cards) != 9 else None
         self._emit(out, {"type": "deal", "table": [t.card for t in table]}, lambda: None,
                    [t.card for t in table], doubt=doubt, doubt_ru="на столе должно быть 9 карт")
-        self._emit(out, {"type": "trump", "card": trump.card}, commit, [trump.card], doubt=doubt,
-                   doubt_ru="на столе должно быть 9 карт")
+        trump_doubt, trump_doubt_ru = self._low_confidence(trump)
+        self._emit(out, {"type": "trump", "card": trump.card}, commit, [trump.card],
+                   doubt=doubt or trump_doubt,
+                   doubt_ru="на столе должно быть 9 карт" if doubt else trump_doubt_ru)
 
     def _read_cross_layout(self, out: list[Emitted]) -> None:
         """C1: one face-up card in front of each player, matched to the seats by distance."""

@@ -32,15 +32,24 @@ def setup(variant: str) -> dict:
             "dealer": "Vera"}
 
 
-def test_round_layout_opening_and_first_bout() -> None:
-    scene = Scene(TablePipeline(setup("round")), jitter=1.0)
-    table = ["7S", "8H", "10D", "JC", "QS", "6D", "KH", "9C"]
+ROUND_TABLE = ["7S", "8H", "10D", "JC", "QS", "6D", "KH", "9C"]
+
+
+def round_layout(scene: Scene) -> dict[str, tuple[float, float]]:
+    """R1: the eight table cards in a ring and the 8S trump in the centre; where each lies."""
     spots = {card: (640 + 220 * math.cos(i * math.pi / 4), 330 + 160 * math.sin(i * math.pi / 4))
-             for i, card in enumerate(table)}
+             for i, card in enumerate(ROUND_TABLE)}
     for card, spot in spots.items():
         scene.put(card, spot)
     scene.put("8S", (640, 330))              # the centre trump
     scene.wait(1.5)
+    return spots
+
+
+def test_round_layout_opening_and_first_bout() -> None:
+    scene = Scene(TablePipeline(setup("round")), jitter=1.0)
+    table = ROUND_TABLE
+    spots = round_layout(scene)
     eight_h = spots["8H"]
     play(scene, "9H", ANNA, (eight_h[0] + 15, eight_h[1] + 15))  # Anna beats 8H
     sweep(scene, "9H", "8H")
@@ -182,3 +191,25 @@ def test_a_refused_take_after_the_table_was_cleared_asks_the_players() -> None:
     assert foul.event.event == {"type": "take", "player": "Boris"}
     [question] = pipeline.questions
     assert question.cards == ("7S",) and "7♠" in question.text and "судья" in question.text_ru
+
+
+def test_a_refused_opening_draw_taken_back_and_laid_again_is_read_in_turn() -> None:
+    from referee import Referee
+
+    scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
+    spots = round_layout(scene)
+    scene.slide("KC", ANNA, (1000, 600), confidence=0.45)  # the QC read as its look-alike
+    pipeline = scene.target
+    scene.wait(0.6)
+    [question] = pipeline.questions
+    laid_beside = {"type": "open_draw", "player": "Anna", "card": "QC"}
+    refused = pipeline.answer(question, question.candidates.index(laid_beside))
+    assert not refused.verdict.ok            # R2: the QC can beat the JC, so it must
+    scene.remove("KC")
+    scene.put("QC", (1000, 600))             # taken back, now well read, laid on the JC
+    jack = spots["JC"]
+    scene.slide("QC", (1000, 600), (jack[0] + 15, jack[1] + 15), seconds=0.5)
+    scene.wait(1.0)
+    assert events(scene)[-1] == {"type": "open_draw", "player": "Anna", "card": "QC",
+                                 "beats": "JC"}
+    assert len(pipeline.fouls) == 1
