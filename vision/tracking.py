@@ -48,6 +48,9 @@ class TrackerConfig:
     carry_readings: int = 2        # ... seen moving away in at least this many readings in a row
 
 
+RECENT_SECONDS = 3.0  # how long a track keeps its readings for weighing rival codes
+
+
 class TrackState(Enum):
     CANDIDATE = "candidate"  # seen, not yet resting long enough
     PLACED = "placed"        # on the table, seen recently
@@ -79,6 +82,8 @@ class CardTrack:
     carry_moved: float = 0.0  # the last reading that showed it moving
     carry_steps: int = 0  # readings in a row, each moved on from the last: a card carried off
     rest_confidence: float = 0.0  # summed confidence of the readings since it came to rest
+    recent: list[tuple[float, float]] = field(default_factory=list)  # (time, confidence) of
+    #                                                      the readings of the last few seconds
     rivals: dict[str, float] = field(default_factory=dict)  # other codes read at its place
     #                                                          (summed confidence) when placed
     rival_share: float = 0.0  # ... their share of all that was read there
@@ -328,6 +333,8 @@ class CardTracker:
         track.readings += 1
         track.rest_readings += 1
         track.rest_confidence += confidence
+        track.recent = [(at, c) for at, c in track.recent if time - at <= RECENT_SECONDS]
+        track.recent.append((time, confidence))
         # long enough, and seen often enough: two stray misreads of one code in about one place
         # do not make a card. A slow pipeline (under three frames in `place_after`) must
         # make do with two readings a frame apart, or a card briefly in view is never placed
@@ -338,7 +345,8 @@ class CardTracker:
         resting = time - track.rest_since >= rest_time and track.rest_readings >= needed
         if track.state is TrackState.HIDDEN:
             track.state = TrackState.PLACED
-        if track.state is TrackState.CANDIDATE and resting and self._outweighs_rivals(track):
+        if track.state is TrackState.CANDIDATE and resting \
+                and self._outweighs_rivals(track, time):
             track.state = TrackState.PLACED
             track.placed_at = time
             track.placed_frame = frame
@@ -362,10 +370,12 @@ class CardTracker:
                         / track.size <= self.config.duplicate_distance:
                     track.together.add(other)
 
-    def _outweighs_rivals(self, track: CardTrack) -> bool:
+    def _outweighs_rivals(self, track: CardTrack, time: float) -> bool:
         """A card about to be placed, where another code was read too since it came to rest:
-        the same card read two ways. It is placed only if its code was read more surely than
-        each rival's; the rivals are kept on it (`rival_share`)."""
+        the same card read two ways. It is placed only once it has rested twice `place_after`
+        (a look-alike flicker lasts a few frames: by then the card is read as itself again)
+        and its code was read more surely than each rival's since it came to rest; the rivals
+        are kept on it (`rival_share`)."""
         rivals = {}
         for other in self.tracks.values():
             if other is track or other.state is TrackState.GONE \
@@ -373,7 +383,12 @@ class CardTracker:
                 continue
             distance = np.linalg.norm(other.center - track.center) / track.size
             if distance <= self.config.same_place:
-                rivals[other.card] = other.rest_confidence
+                # what was read there since this card came to rest, not in its long life before
+                rivals[other.card] = sum(confidence for at, confidence in other.recent
+                                         if at >= track.rest_since)
+        rivals = {card: weight for card, weight in rivals.items() if weight > 0}
+        if rivals and time - track.rest_since < 2 * self.config.place_after:
+            return False
         if any(weight >= track.rest_confidence for weight in rivals.values()):
             return False
         track.rivals = rivals

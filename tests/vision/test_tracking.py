@@ -241,9 +241,37 @@ def test_a_look_alike_read_by_turns_at_a_card_s_place_is_not_a_second_card() -> 
         scene.remove("6S", "9S")
         scene.put("9S" if flicker else "6S", (400, 300), confidence=0.5 if flicker else 0.9)
         scene.step()
-    assert placed(scene) == [(9, "6S")]
+    # once, as itself, when it has rested twice place_after (a flicker is over by then)
+    assert placed(scene) == [(18, "6S")]
     assert tracker.tracks["6S"].rivals.keys() <= {"9S"}
     assert tracker.tracks["6S"].rival_share < 0.25
+
+
+def test_a_look_alike_flicker_of_a_card_lying_there_long_does_not_become_a_card() -> None:
+    tracker = CardTracker()
+    scene = Scene(tracker)
+    scene.put("8C", (400, 300))
+    scene.wait(2.0)
+    for frame in range(30):  # frames 3-7 and 10-11 read 8S, at a low confidence
+        flicker = frame in (3, 4, 5, 6, 7, 10, 11)
+        scene.remove("8C", "8S")
+        scene.put("8S" if flicker else "8C", (400, 300), confidence=0.55 if flicker else 0.8)
+        scene.step()
+    assert [card for _, card in placed(scene)] == ["8C"]
+
+
+def test_a_card_laid_over_a_pile_s_top_is_placed_though_it_flickers_to_that_card() -> None:
+    scene = Scene(CardTracker())
+    scene.put("AH", (400, 300))
+    scene.wait(3.0)          # the pile's top, read for long
+    scene.remove("AH")       # covered by the AC laid right over it
+    rest = scene.frame
+    for frame in range(30):  # once the AC reads as the AH below it
+        scene.remove("AC", "AH")
+        scene.put("AH" if frame == 4 else "AC", (401, 301), confidence=0.5 if frame == 4 else 0.9)
+        scene.step()
+    [(frame, card)] = [(f, c) for f, c in placed(scene) if c == "AC"]
+    assert (frame - rest) / FPS <= 0.7  # not after the AH counts as gone (3 s)
 
 
 def test_a_card_on_a_pile_whose_corner_still_shows_is_a_second_card() -> None:
