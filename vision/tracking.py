@@ -25,6 +25,7 @@ from enum import Enum
 import numpy as np
 
 from vision.detections import Detections
+from vision.table_reader import look_alikes
 
 
 @dataclass(frozen=True)
@@ -217,6 +218,7 @@ class CardTracker:
                                                    strict=True)):
             if confidence >= config.min_confidence:
                 by_card.setdefault(self._alias(card, detections.xyxy[i]), []).append(i)
+        self._split_misreadings(by_card, detections)
         readings: dict[str, tuple[np.ndarray, float]] = {}
         for card, indices in by_card.items():
             boxes = detections.xyxy[indices]
@@ -249,6 +251,44 @@ class CardTracker:
             best = max(chosen, key=lambda i: confidences[i])
             readings[card] = (boxes[best].astype(np.float32), float(confidences[best]))
         return readings
+
+    def _split_misreadings(self, by_card: dict[str, list[int]], detections: Detections) -> None:
+        """A deck holds each card once: a code read surely where its card is known to be and,
+        unsurely, far from there is another card misread as a look-alike. That reading is
+        given to a look-alike that is not on the table (the one already read there, if any),
+        so it becomes a card of its own whose doubtful name the players are asked about,
+        rather than a conflict that loses the card."""
+        doubtful = self.config.doubtful_confidence
+        for card in [c for c, indices in by_card.items() if len(indices) > 1]:
+            track = self.tracks.get(card)
+            if track is None or track.state is TrackState.GONE \
+                    or track.confidence < doubtful:
+                continue
+            indices = by_card[card]
+            far = [i for i in indices if _distance(detections.xyxy[i], track.box)
+                   > self.config.duplicate_distance and detections.confidence[i] < doubtful]
+            if len(far) == len(indices):
+                continue  # the card itself is not read where it lies
+            for i in far:
+                other = self._look_alike_for(card, detections.xyxy[i], by_card)
+                if other is not None:
+                    by_card[card].remove(i)
+                    by_card.setdefault(other, []).append(i)
+
+    def _look_alike_for(self, card: str, box: np.ndarray,
+                        by_card: dict[str, list[int]]) -> str | None:
+        """The look-alike a misreading at `box` stands for: one tracked there already, else the
+        first that is neither on the table nor read this frame."""
+        free = []
+        for other in look_alikes(card):
+            track = self.tracks.get(other)
+            if track is not None and track.state is not TrackState.GONE:
+                if _distance(box, track.box) <= self.config.duplicate_distance:
+                    return other
+                continue
+            if other not in by_card:
+                free.append(other)
+        return free[0] if free else None
 
     def _relocated(self, track: CardTrack, box: np.ndarray, time: float) -> bool:
         """A placed card read steadily somewhere else for `relocate_after` seconds was moved

@@ -315,3 +315,17 @@ def test_a_look_alike_flicker_elsewhere_is_not_where_the_real_card_came_in_from(
     [(_, card)] = placed(scene)
     assert card == "8S"
     assert np.allclose(scene.target.tracks["8S"].first_box, box_at((600, 700)), atol=25)
+
+
+def test_a_card_misread_as_a_card_lying_elsewhere_is_a_card_of_its_own() -> None:
+    tracker = CardTracker()
+    scene = Scene(tracker)
+    scene.put("JC", (400, 300))
+    scene.wait(1.0)
+    # the JD, unsurely read as JC, far from where the JC lies: not a conflict that loses it
+    scene.wait(1.0, extra=[("JC", (800, 300), 0.45)])
+    assert [card for _, card in placed(scene)] == ["JC", "JD"]  # its first look-alike free
+    assert np.allclose(tracker.tracks["JD"].center, (800, 300), atol=1)
+    assert tracker.tracks["JD"].confidence < 0.6   # so its name is asked about
+    assert all(not u.conflicts for u in scene.results)
+    assert np.allclose(tracker.tracks["JC"].center, (400, 300), atol=1)
