@@ -18,7 +18,7 @@ from vision.game_view import DUMMY, Emitted, GameView, InferenceConfig
 from vision.layout_phases import LayoutPhases
 from vision.table_events import Question, card_text
 from vision.table_reader import beats, overlap, rank_of
-from vision.tracking import CardTrack, TrackerUpdate
+from vision.tracking import CardTrack, TrackerUpdate, TrackState
 
 __all__ = ["DUMMY", "Emitted", "GameFollower", "GameView", "InferenceConfig"]
 
@@ -40,7 +40,8 @@ class GameFollower(LayoutPhases):
         for track in update.moved:
             self._moved(track, out)
         self._flush_due(out)
-        if update.gone:
+        if update.gone or (self.view.reader.cards
+                           and self._swept_with_the_rest(self.view.reader.cards, on_table)):
             self._gone({t.card for t in update.gone}, on_table, out)
         if self.view.pending:
             self._resolve_pending(out)
@@ -369,9 +370,19 @@ class GameFollower(LayoutPhases):
             del view.open_table[card]
         self._end_opening_if_empty()
         bout = view.reader.cards
-        if not bout or any(card in on_table for card in bout):
+        if not bout or (any(card in on_table for card in bout)
+                        and not self._swept_with_the_rest(bout, on_table)):
             return  # nothing on the table yet, or still being swept
         self._bout_cleared(out)
+
+    def _swept_with_the_rest(self, bout: list[str], on_table: set[str]) -> bool:
+        """Most of the bout's cards have left and those still counted on the table have not
+        been seen since the sweep began (the sweeping hand hid them): they went too."""
+        left = [card for card in bout if card not in on_table]
+        hidden = [self._tracks[card] for card in bout if card in on_table]
+        return 2 * len(left) > len(bout) and all(
+            track.state is TrackState.HIDDEN
+            and self._time - track.last_seen >= self.config.swept_after for track in hidden)
 
     def _on_hidden_bout(self, track: CardTrack) -> bool:
         """A card comes while every card of the bout has been unseen for `swept_after`

@@ -349,3 +349,16 @@ def test_a_doubtful_card_thrown_on_an_unbeaten_lead_still_means_a_take() -> None
     pipeline = scene.target
     throw_in = {"type": "throw_in", "player": "Anna", "cards": ["9C"]}
     assert pipeline.answer(question, question.candidates.index(throw_in)).verdict.ok
+
+
+def test_a_bout_card_hidden_by_the_sweeping_hand_goes_with_the_cards_seen_leaving() -> None:
+    scene = start()
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    play(scene, "9C", BOTTOM, (620, 360))
+    play(scene, "10C", TOP, (635, 375))
+    scene.hidden.add("9C")                    # the sweeping hand is over it, then takes it
+    carry_off(scene, LEFT, "7S", "9S", "10C")
+    scene.remove("9C")
+    scene.wait(1.3)                           # well before gone_after (3 s)
+    assert events(scene)[-1] == {"type": "discard"}
