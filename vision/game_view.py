@@ -69,7 +69,7 @@ class FollowerCore:
 
     def __init__(self, setup: dict, seats: SeatMap | None = None,
                  config: InferenceConfig | None = None,
-                 judge: Callable[[TableEvent], bool] | None = None,
+                 judge: Callable[..., bool] | None = None,
                  snapshot: Callable[[], dict] | None = None,
                  frame_size: tuple[int, int] = (1280, 720)) -> None:
         self.setup = setup
@@ -150,13 +150,26 @@ class FollowerCore:
               cards: list[str], *, doubt: str | None = None,
               alternatives: list[dict] | None = None, doubt_ru: str | None = None) -> bool:
         """Offer one event: as a question when in doubt, else to the judge; on acceptance (or a
-        question: the best guess) `commit` updates the model. False when the judge refused."""
+        question: the best guess) `commit` updates the model. False when the judge refused.
+        While a question waits for its answer, an event the judge would refuse is asked about
+        instead (the judge records no refusal then: `record_refusal=False`)."""
         view = self.view
         depends = sorted(set(cards) | set(view.reader.cards)) if event["type"] in (
             "defend", "throw_in", "transfer", "take", "discard", "pass_on") else list(cards)
         if doubt is None and any(card in view.doubtful for card in depends):
             doubt = "it builds on a card still in question"
             doubt_ru = "оно зависит от карты, о которой ещё не ответили"
+        table_event = TableEvent(event, self._frame, self._time)
+        if doubt is None and self.judge is not None and view.doubtful \
+                and not self.judge(table_event, record_refusal=False):
+            # the referee would refuse it, but it still waits for an answer that may change
+            # what it knows: a question too, not a foul
+            doubt = "the referee disagrees while a question is still open"
+            doubt_ru = "судья возражает, пока вопрос не решён"
+        elif doubt is None and self.judge is not None and not self.judge(table_event):
+            view.reader.ignored.update(cards)  # refused: the card must be taken back
+            out.append(table_event)
+            return False
         if doubt is not None:
             candidates = (event, *(alternatives or []), *self._look_alike_events(event, cards))
             out.append(Question(f"{describe_event(event)}? ({doubt})",
@@ -165,11 +178,6 @@ class FollowerCore:
             view.doubtful.update(cards)
             commit()
             return True
-        table_event = TableEvent(event, self._frame, self._time)
-        if self.judge is not None and not self.judge(table_event):
-            view.reader.ignored.update(cards)  # refused: the card must be taken back
-            out.append(table_event)
-            return False
         commit()
         out.append(table_event)
         return True

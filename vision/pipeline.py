@@ -130,11 +130,15 @@ class TablePipeline:
             self.tracker.rename(*renamed)
         return verdict
 
-    def _judge(self, event: TableEvent) -> bool:
+    def _judge(self, event: TableEvent, *, record_refusal: bool = True) -> bool:
+        """The referee's verdict (a refused event is not applied: the referee's state stays
+        as it was); `record_refusal=False` only asks, a refusal is not kept as a foul."""
         verdict = self.referee.apply(dict(event.event))
         self._snapshot = None
-        self.verdicts.append(Verdicted(event, verdict))
-        return _verdict_ok(verdict)
+        ok = _verdict_ok(verdict)
+        if ok or record_refusal:
+            self.verdicts.append(Verdicted(event, verdict))
+        return ok
 
 
 def _verdict_ok(verdict: Any) -> bool:

@@ -362,3 +362,20 @@ def test_a_bout_card_hidden_by_the_sweeping_hand_goes_with_the_cards_seen_leavin
     scene.remove("9C")
     scene.wait(1.3)                           # well before gone_after (3 s)
     assert events(scene)[-1] == {"type": "discard"}
+
+
+def test_while_a_question_waits_an_event_the_referee_would_refuse_is_asked_not_a_foul() -> None:
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    scene.slide("9S", TOP, (515, 375), confidence=0.4)   # a doubtful defence, not answered
+    scene.wait(0.6)
+    carry_off(scene, LEFT, "7S", "9S")
+    scene.wait(1.0)                                      # the discard builds on it: asked
+    play(scene, "8D", TOP, (500, 360))                   # the referee's bout is still open
+    pipeline = scene.target
+    assert pipeline.fouls == []
+    assert [q.candidates[0]["type"] for q in pipeline.questions] == ["defend", "discard",
+                                                                     "attack"]
+    assert pipeline.verdicts[-1].event.event["type"] == "attack"  # the 7S lead, accepted
