@@ -24,10 +24,12 @@ from vision.detector import CardDetector
 from vision.detector_options import add_detector_arguments, load_detector
 from vision.drawing import draw_detections
 from vision.evaluation import (
+    INDEX_SIZE_BUCKETS,
     REALDEV_RANKS,
     RealScore,
     Tally,
     match_real,
+    recall_by_index_size,
     score_identities,
     synthetic_truth,
 )
@@ -69,6 +71,7 @@ def evaluate_heldout(detector: CardDetector, folder: Path, draw: Path | None) ->
     meta = [json.loads(line) for line in (folder / "meta.jsonl").read_text().splitlines()]
     groups = {"all": Tally(), "russian": Tally(), "covered": Tally()}
     per_card: dict[str, Tally] = {}
+    by_size: dict[str, Tally] = {}
     drawn = 0
     for item in meta:
         image = cv2.imread(str(folder / item["image"]))
@@ -79,6 +82,7 @@ def evaluate_heldout(detector: CardDetector, folder: Path, draw: Path | None) ->
         detections = detector.detect(image)
         predicted = list(zip(detections.cards, detections.xyxy, strict=True))
         tallies = score_identities(predicted, truth, per_card)
+        recall_by_index_size(predicted, truth, by_size)
         groups["all"].add(tallies["all"])
         groups["covered"].add(tallies["covered"])
         if item["russian"]:
@@ -91,7 +95,11 @@ def evaluate_heldout(detector: CardDetector, folder: Path, draw: Path | None) ->
     worst = sorted(per_card.items(), key=lambda kv: kv[1].f1)[:8]
     return {"images": len(meta), **{k: v.as_dict() for k, v in groups.items()},
             "russian_covered_note": "covered = cards less than 90% visible",
-            "worst_cards": {code: tally.as_dict() for code, tally in worst}}
+            "worst_cards": {code: tally.as_dict() for code, tally in worst},
+            "recall_by_index_size": {name: {"recall": round(by_size[name].recall, 4),
+                                            "cards": by_size[name].true_positive
+                                            + by_size[name].false_negative}
+                                     for _, _, name in INDEX_SIZE_BUCKETS if name in by_size}}
 
 
 def read_real_labels(path: Path, width: int, height: int) -> list[tuple[str, np.ndarray]]:

@@ -57,6 +57,31 @@ def boxes_touch(a: np.ndarray, b: np.ndarray) -> bool:
     return bool(a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3])
 
 
+def names_a_visible_index(code: str, box: np.ndarray, truth: SyntheticTruth) -> bool:
+    """A prediction is right when the card is there and its box touches one of its indices."""
+    return code in truth.index_boxes and any(boxes_touch(box, b) for b in truth.index_boxes[code])
+
+
+# Index sizes (the longer side of a card's largest visible index, in pixels) for recall by size.
+INDEX_SIZE_BUCKETS = ((0, 12, "under 12 px"), (12, 16, "12-16 px"), (16, 24, "16-24 px"),
+                      (24, float("inf"), "24 px and more"))
+
+
+def recall_by_index_size(predicted: list[tuple[str, np.ndarray]], truth: SyntheticTruth,
+                         tallies: dict[str, Tally]) -> None:
+    """Adds one image's found (true positive) and missed (false negative) cards to the tally
+    of their index size (INDEX_SIZE_BUCKETS)."""
+    found = {code for code, box in predicted if names_a_visible_index(code, box, truth)}
+    for code, boxes in truth.index_boxes.items():
+        side = max(max(b[2] - b[0], b[3] - b[1]) for b in boxes)
+        label = next(name for low, high, name in INDEX_SIZE_BUCKETS if low <= side < high)
+        tally = tallies.setdefault(label, Tally())
+        if code in found:
+            tally.true_positive += 1
+        else:
+            tally.false_negative += 1
+
+
 def score_identities(predicted: list[tuple[str, np.ndarray]], truth: SyntheticTruth,
                      per_card: dict[str, Tally] | None = None) -> dict[str, Tally]:
     """Tallies for one image: a prediction is right when the card is there and its box touches
@@ -64,8 +89,7 @@ def score_identities(predicted: list[tuple[str, np.ndarray]], truth: SyntheticTr
     tallies = {"all": Tally(), "covered": Tally()}
     found: set[str] = set()
     for code, box in predicted:
-        right = code in truth.index_boxes and any(boxes_touch(box, b)
-                                                  for b in truth.index_boxes[code])
+        right = names_a_visible_index(code, box, truth)
         if right:
             found.add(code)
             tallies["all"].true_positive += 1

@@ -2,7 +2,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.evaluation import RealScore, match_real, score_identities, synthetic_truth
+from vision.evaluation import (
+    RealScore,
+    match_real,
+    recall_by_index_size,
+    score_identities,
+    synthetic_truth,
+)
 
 
 def test_synthetic_scoring_counts_right_wrong_and_missed_cards() -> None:
@@ -20,6 +26,19 @@ def test_synthetic_scoring_counts_right_wrong_and_missed_cards() -> None:
     assert tallies["covered"].false_negative == 1  # AC was covered and missed
     assert tallies["all"].precision == 1 / 3
     assert tallies["all"].recall == 0.5
+
+
+def test_recall_by_index_size_puts_each_card_in_the_bucket_of_its_largest_index() -> None:
+    lines = ["0 0.10 0.10 0.05 0.10",   # 2S: 10 px tall
+             "0 0.80 0.80 0.10 0.20",   # 2S's other index: 20 px -> 16-24 px
+             "51 0.50 0.50 0.05 0.10",  # AC: 10 px -> under 12 px
+             "12 0.30 0.70 0.15 0.30"]  # AS: 30 px -> 24 px and more
+    truth = synthetic_truth(lines, [False] * 4, [], 100, 100)
+    tallies: dict = {}
+    recall_by_index_size([("2S", np.array([8, 5, 14, 16])), ("AC", np.array([0, 0, 3, 3]))],
+                         truth, tallies)
+    assert {name: (t.true_positive, t.false_negative) for name, t in tallies.items()} == {
+        "16-24 px": (1, 0), "under 12 px": (0, 1), "24 px and more": (0, 1)}
 
 
 def test_real_photo_matching_needs_the_centre_inside_and_checks_the_rank() -> None:
