@@ -78,6 +78,7 @@ class CardTrack:
     anchor: np.ndarray = field(default_factory=lambda: np.zeros(4, np.float32))
     relocation: np.ndarray | None = None  # a far reading that may be the card put elsewhere
     relocation_since: float = 0.0
+    drifting: int = 0  # readings in a row farther than jitter from where the resting began
     carry_box: np.ndarray | None = None  # the last reading away from its place (being carried?)
     carry_time: float = 0.0   # ... when it was read
     carry_moved: float = 0.0  # the last reading that showed it moving
@@ -353,17 +354,21 @@ class CardTracker:
                 track.first_box = box.copy()
         # a jump away from the smoothed place (whose own noise is small) or a slow drift of the
         # readings since the resting stretch began is a hand moving the card; jitter is neither.
-        # (The drift is the reading's, not the smoothed box's: that one lags behind a card that
-        # slowed down to rest, and its catching up would restart the stretch.)
+        # (The drift is the readings', two in a row, not the smoothed box's: that one lags
+        # behind a card that slowed down to rest, and its catching up would restart the
+        # stretch; one jittery reading alone is no drift.)
         moved = np.linalg.norm(_center(box) - track.center) / _box_size(box)
         if moved <= config.still_tolerance:
             track.box = (1 - config.smoothing) * track.box + config.smoothing * box
-            moved = np.linalg.norm(_center(box) - _center(track.anchor)) / _box_size(box)
+            drift = np.linalg.norm(_center(box) - _center(track.anchor)) / _box_size(box)
+            track.drifting = track.drifting + 1 if drift > config.still_tolerance else 0
+            moved = drift if track.drifting >= 2 else 0.0
         if moved > config.still_tolerance:
             # a real move, not jitter: follow it at once and start a new resting stretch
             track.rest_since, track.rest_readings, track.rest_confidence = time, 0, 0.0
             track.box = box.copy()
             track.anchor = box.copy()
+            track.drifting = 0
         if track.carry_box is not None or moved > config.still_tolerance:
             self._carry_step(track, box, time, moving=moved > config.still_tolerance)
             if not track.carry_steps:
@@ -438,11 +443,13 @@ class CardTracker:
 
     def _jumped(self, track: CardTrack, box: np.ndarray, time: float) -> bool:
         """Farther from the last reading than a hand moves a card meanwhile, or, after frames
-        without a reading (a card brought in is read frame after frame), over a card away."""
+        without a reading, over a card away from readings that never moved (a look-alike's
+        flicker on a card lying there; a card brought in moves from its first reading on)."""
         gap = max(time - track.last_seen, self._frame_interval)
         distance = _distance(box, track.box)
         return distance > self.config.teleport_speed * gap or (
-            gap > 2.5 * self._frame_interval and distance > self.config.duplicate_distance)
+            gap > 2.5 * self._frame_interval and distance > self.config.duplicate_distance
+            and _distance(track.box, track.first_box) <= self.config.still_tolerance)
 
     def _carried_off(self, track: CardTrack) -> bool:
         """Seen moving, readings in a row, away from where it was placed, and not at rest since:

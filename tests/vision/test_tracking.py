@@ -329,3 +329,32 @@ def test_a_card_misread_as_a_card_lying_elsewhere_is_a_card_of_its_own() -> None
     assert tracker.tracks["JD"].confidence < 0.6   # so its name is asked about
     assert all(not u.conflicts for u in scene.results)
     assert np.allclose(tracker.tracks["JC"].center, (400, 300), atol=1)
+
+
+def test_one_jittery_reading_off_its_place_does_not_restart_the_resting_time() -> None:
+    scene = Scene(CardTracker())
+    for y in (200, 230, 260, 290):  # brought in: 290 is the last moving reading
+        scene.put("7S", (400, y))
+        scene.step()
+    scene.put("7S", (400, 300))  # settled 10 px on: still the same resting stretch
+    rest = scene.frame - 1
+    scene.wait(0.1)
+    scene.put("7S", (400, 309))  # one noisy box: 19 px (0.21 card sizes) from 290
+    scene.step()
+    scene.put("7S", (400, 300))
+    scene.wait(1.0)
+    [(frame, _)] = placed(scene)
+    assert (frame - rest) / FPS <= 0.3 + 2 / FPS
+
+
+def test_a_card_brought_in_with_frames_unread_on_its_way_keeps_where_it_came_from() -> None:
+    scene = Scene(CardTracker())
+    for step in range(12):  # from the bottom edge up, 40 px a frame; frames 4-7 not read
+        if not 4 <= step <= 7:
+            scene.step(extra=[("8S", (600, 700 - 40 * step), 0.9)])
+        else:
+            scene.step()
+    scene.put("8S", (600, 700 - 40 * 11))
+    scene.wait(0.6)
+    assert [card for _, card in placed(scene)] == ["8S"]
+    assert np.allclose(scene.target.tracks["8S"].first_box, box_at((600, 700)), atol=1)
