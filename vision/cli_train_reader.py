@@ -110,8 +110,27 @@ def build_network():
                          nn.Dropout(0.2), nn.Linear(160, len(READER_CLASSES)))
 
 
+HUE_TURN_CHANCE = 0.25
+
+
+def hue_turns(angles: np.ndarray) -> np.ndarray:
+    """(N, 3, 3) matrices that turn RGB colours by `angles` (radians) about the grey axis:
+    red ink becomes green or blue, grey stays grey."""
+    axis = np.full(3, 1 / np.sqrt(3))
+    cross = np.array([[0, -axis[2], axis[1]], [axis[2], 0, -axis[0]], [-axis[1], axis[0], 0]])
+    cos, sin = np.cos(angles)[:, None, None], np.sin(angles)[:, None, None]
+    return (cos * np.eye(3) + sin * cross + (1 - cos) * np.outer(axis, axis)).astype(np.float32)
+
+
 def augment(batch: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Brightness, contrast and noise per crop (geometry jitter is in the crops already)."""
+    """Brightness, contrast and noise per crop (geometry jitter is in the crops already); a
+    quarter of the crops get their colours turned, so that a suit is read by its shape too
+    (four-colour decks print clubs green and diamonds blue)."""
+    turned = np.flatnonzero(rng.random(len(batch)) < HUE_TURN_CHANCE)
+    if len(turned):
+        batch = batch.copy()
+        turns = hue_turns(rng.uniform(0.5, 2 * np.pi - 0.5, len(turned)))
+        batch[turned] = np.einsum("nij,njhw->nihw", turns, batch[turned])
     gain = rng.uniform(0.6, 1.4, (len(batch), 1, 1, 1)).astype(np.float32)
     offset = rng.uniform(-0.15, 0.15, (len(batch), 1, 1, 1)).astype(np.float32)
     noise = rng.normal(0, 0.03, batch.shape).astype(np.float32)

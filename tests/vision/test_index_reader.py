@@ -76,3 +76,12 @@ def test_the_reader_names_indices_and_rejects_false_ones() -> None:
     assert np.allclose(detections.xyxy[0], [100, 75, 200, 225])
     without_reader = CardDetector(FakeSession(), imgsz=640, confidence=0.3).detect(frame)
     assert len(without_reader) == 0  # 0.2 is below the bar without a reader
+
+
+def test_a_hue_turn_makes_red_ink_green_and_keeps_grey_paper_grey() -> None:
+    from vision.cli_train_reader import hue_turns
+
+    third, none = hue_turns(np.array([2 * np.pi / 3, 0.0]))
+    assert np.allclose(third @ [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], atol=1e-6)
+    assert np.allclose(third @ [0.7, 0.7, 0.7], [0.7, 0.7, 0.7], atol=1e-6)
+    assert np.allclose(none, np.eye(3))
