@@ -160,16 +160,17 @@ class FollowerCore:
             doubt = "it builds on a card still in question"
             doubt_ru = "оно зависит от карты, о которой ещё не ответили"
         table_event = TableEvent(event, self._frame, self._time)
-        if doubt is None and self.judge is not None and view.doubtful \
-                and not self.judge(table_event, record_refusal=False):
+        question_open = bool(view.doubtful)
+        if doubt is None and self.judge is not None \
+                and not self.judge(table_event, record_refusal=not question_open):
+            if not question_open:
+                view.reader.ignored.update(cards)  # refused: the card must be taken back
+                out.append(table_event)
+                return False
             # the referee would refuse it, but it still waits for an answer that may change
             # what it knows: a question too, not a foul
             doubt = "the referee disagrees while a question is still open"
             doubt_ru = "судья возражает, пока вопрос не решён"
-        elif doubt is None and self.judge is not None and not self.judge(table_event):
-            view.reader.ignored.update(cards)  # refused: the card must be taken back
-            out.append(table_event)
-            return False
         if doubt is not None:
             candidates = (event, *(alternatives or []), *self._look_alike_events(event, cards))
             out.append(Question(f"{describe_event(event)}? ({doubt})",

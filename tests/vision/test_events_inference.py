@@ -379,3 +379,22 @@ def test_while_a_question_waits_an_event_the_referee_would_refuse_is_asked_not_a
     assert [q.candidates[0]["type"] for q in pipeline.questions] == ["defend", "discard",
                                                                      "attack"]
     assert pipeline.verdicts[-1].event.event["type"] == "attack"  # the 7S lead, accepted
+
+
+def test_while_a_question_waits_an_event_the_referee_accepts_is_judged_once() -> None:
+    from vision.events_inference import GameFollower
+
+    judged: list[tuple[dict, bool]] = []
+
+    def judge(event: TableEvent, record_refusal: bool = True) -> bool:
+        judged.append((event.event, record_refusal))
+        return True
+
+    follower = GameFollower(TWO, judge=judge, snapshot=dict)
+    follower.view.doubtful.add("KD")   # a card still in question, not in this event
+    out: list = []
+    committed = []
+    attack = {"type": "attack", "player": "Anna", "cards": ["7S"]}
+    assert follower._emit(out, attack, lambda: committed.append(True), ["7S"])
+    assert judged == [(attack, False)]   # applied once: a second apply would be refused
+    assert committed == [True] and [e.event for e in out] == [attack]
