@@ -92,6 +92,11 @@ class CardTrack:
     together: set[str] = field(default_factory=set)  # codes read at its place in one frame
     #                                                  with it: other cards (a pile), not rivals
 
+    def rest_again(self, time: float, box: np.ndarray) -> None:
+        """A new resting stretch begins, at `box`: what was read before it no longer counts."""
+        self.rest_since, self.rest_readings, self.rest_confidence = time, 0, 0.0
+        self.box, self.anchor = box.copy(), box.copy()
+
     @property
     def center(self) -> np.ndarray:
         return np.array([(self.box[0] + self.box[2]) / 2, (self.box[1] + self.box[3]) / 2])
@@ -183,8 +188,8 @@ class CardTracker:
     def _alias(self, card: str, box: np.ndarray) -> str:
         """A renamed card's old code read at its place is a reading of it."""
         track = self.tracks.get(self.aliases.get(card, ""))
-        if track is not None and track.on_table and np.linalg.norm(
-                _center(box) - track.center) / _box_size(box) <= self.config.home_distance:
+        if track is not None and track.on_table \
+                and _distance(box, track.box) <= self.config.home_distance:
             return track.card
         return card
 
@@ -226,10 +231,10 @@ class CardTracker:
             confidences = detections.confidence[indices]
             track = self.tracks.get(card)
             if track is not None and track.state is not TrackState.GONE:
-                anchor = track.center
+                anchor = track.box
             else:
-                anchor = _center(boxes[int(np.argmax(confidences))])
-            distances = [np.linalg.norm(_center(b) - anchor) / _box_size(b) for b in boxes]
+                anchor = boxes[int(np.argmax(confidences))]
+            distances = [_distance(b, anchor) for b in boxes]
             near = [d <= config.duplicate_distance for d in distances]
             if not all(near):
                 update.conflicts.append(CardConflict(card, tuple(tuple(map(float, b))
@@ -294,14 +299,12 @@ class CardTracker:
     def _relocated(self, track: CardTrack, box: np.ndarray, time: float) -> bool:
         """A placed card read steadily somewhere else for `relocate_after` seconds was moved
         (lifted and put down elsewhere); a shorter or wandering far reading is a misread."""
-        if track.relocation is None or np.linalg.norm(
-                _center(box) - _center(track.relocation)) / _box_size(box) \
-                > self.config.still_tolerance:
+        if track.relocation is None \
+                or _distance(box, track.relocation) > self.config.still_tolerance:
             track.relocation, track.relocation_since = box.copy(), time
         if time - track.relocation_since >= self.config.relocate_after:
             track.relocation = None
-            track.rest_since, track.rest_readings, track.rest_confidence = time, 0, 0.0
-            track.box, track.anchor = box.copy(), box.copy()
+            track.rest_again(time, box)
             return True
         return False
 
@@ -312,7 +315,7 @@ class CardTracker:
         starts the count over."""
         previous = track.box if track.carry_box is None else track.carry_box
         since = track.last_seen if track.carry_box is None else track.carry_time
-        step = np.linalg.norm(_center(box) - _center(previous)) / _box_size(box)
+        step = _distance(box, previous)
         if step > self.config.teleport_speed * max(time - since, self._frame_interval):
             track.carry_steps = 0
         self._carry_step(track, box, time, moving=step > self.config.still_tolerance)
@@ -349,7 +352,7 @@ class CardTracker:
             # of this card's way in: where it came in from starts here. A card brought in is read
             # frame after frame, a missed frame apart at most.
             gap = time - track.last_seen
-            jump = np.linalg.norm(_center(box) - track.center) / _box_size(box)
+            jump = _distance(box, track.box)
             if gap > 2.5 * self._frame_interval or jump > config.teleport_speed * max(gap, 1e-3):
                 track.first_box = box.copy()
         # a jump away from the smoothed place (whose own noise is small) or a slow drift of the
@@ -357,17 +360,15 @@ class CardTracker:
         # (The drift is the readings', two in a row, not the smoothed box's: that one lags
         # behind a card that slowed down to rest, and its catching up would restart the
         # stretch; one jittery reading alone is no drift.)
-        moved = np.linalg.norm(_center(box) - track.center) / _box_size(box)
+        moved = _distance(box, track.box)
         if moved <= config.still_tolerance:
             track.box = (1 - config.smoothing) * track.box + config.smoothing * box
-            drift = np.linalg.norm(_center(box) - _center(track.anchor)) / _box_size(box)
+            drift = _distance(box, track.anchor)
             track.drifting = track.drifting + 1 if drift > config.still_tolerance else 0
             moved = drift if track.drifting >= 2 else 0.0
         if moved > config.still_tolerance:
             # a real move, not jitter: follow it at once and start a new resting stretch
-            track.rest_since, track.rest_readings, track.rest_confidence = time, 0, 0.0
-            track.box = box.copy()
-            track.anchor = box.copy()
+            track.rest_again(time, box)
             track.drifting = 0
         if track.carry_box is not None or moved > config.still_tolerance:
             self._carry_step(track, box, time, moving=moved > config.still_tolerance)
@@ -399,8 +400,7 @@ class CardTracker:
             update.placed.append(track)
         elif track.state is TrackState.PLACED and resting and moved <= config.still_tolerance:
             placed_box = track.placed_box if track.placed_box is not None else track.box
-            if np.linalg.norm(_center(track.box) - _center(placed_box)) / track.size \
-                    > 2 * config.still_tolerance:
+            if _distance(track.box, placed_box) > 2 * config.still_tolerance:
                 track.placed_box = track.box.copy()
                 update.moved.append(track)
 
@@ -411,8 +411,7 @@ class CardTracker:
         for card in cards:
             track = self.tracks[card]
             for other, (box, _) in readings.items():
-                if other != card and np.linalg.norm(_center(box) - track.center) \
-                        / track.size <= self.config.duplicate_distance:
+                if other != card and _distance(track.box, box) <= self.config.duplicate_distance:
                     track.together.add(other)
 
     def _outweighs_rivals(self, track: CardTrack, time: float) -> bool:
@@ -426,8 +425,7 @@ class CardTracker:
             if other is track or other.state is TrackState.GONE \
                     or other.last_seen < track.rest_since or other.card in track.together:
                 continue
-            distance = np.linalg.norm(other.center - track.center) / track.size
-            if distance <= self.config.same_place:
+            if _distance(track.box, other.box) <= self.config.same_place:
                 # what was read there since this card came to rest, not in its long life before
                 rivals[other.card] = sum(confidence for at, confidence in other.recent
                                          if at >= track.rest_since)
@@ -458,8 +456,7 @@ class CardTracker:
         home = track.placed_box if track.placed_box is not None else track.anchor
         return track.carry_box is not None \
             and track.carry_steps >= self.config.carry_readings \
-            and np.linalg.norm(_center(track.carry_box) - _center(home)) \
-            / _box_size(track.carry_box) > self.config.home_distance
+            and _distance(track.carry_box, home) > self.config.home_distance
 
     def _miss(self, track: CardTrack, time: float, update: TrackerUpdate) -> None:
         unseen = time - track.last_seen
