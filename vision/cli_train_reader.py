@@ -24,6 +24,7 @@ from vision.index_reader import (
     READER_CLASSES,
     crop_index,
     crops_to_batch,
+    training_crop,
 )
 from vision.progress import ProgressBar
 from vision.reader_face_crops import cached_face_crops
@@ -52,9 +53,7 @@ def crops_of_image(image: np.ndarray, labels: list[tuple[int, np.ndarray]],
         if cls == WHOLE_CARD_CLASS:
             continue
         for _ in range(per_index):
-            # As loose as the boxes the detector finds and the corner guesses of a card box.
-            crops.append(crop_index(image, box, margin=rng.uniform(1.05, 1.7),
-                                    shift=tuple(rng.normal(0, 0.09, 2))))
+            crops.append(training_crop(image, box, rng))
             classes.append(cls)
     sides = [max(b[2] - b[0], b[3] - b[1]) for b in indices] or [24.0]
     height, width = image.shape[:2]

@@ -40,6 +40,13 @@ def crop_index(frame: np.ndarray, box: np.ndarray, margin: float = CROP_MARGIN,
                           borderMode=cv2.BORDER_CONSTANT, borderValue=(114, 114, 114))
 
 
+def training_crop(frame: np.ndarray, box: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """`crop_index` with training jitter: as loose and off-centre as the boxes the detector finds
+    and the corner guesses of a card box (margin 1.05-1.7, shift sd 0.09 of the side)."""
+    return crop_index(frame, box, margin=rng.uniform(1.05, 1.7),
+                      shift=tuple(rng.normal(0, 0.09, 2)))
+
+
 def crops_to_batch(crops: np.ndarray) -> np.ndarray:
     """(N, S, S, 3) uint8 BGR -> (N, 3, S, S) float32 RGB in [0, 1], the reader's input."""
     return np.ascontiguousarray(crops[..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32) / 255

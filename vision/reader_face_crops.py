@@ -20,13 +20,14 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.cardclasses import CARD_CODES
+from vision.cardclasses import CARD_CODES, CLASS_OF
 from vision.cardfaces import CardFace, design_names
-from vision.index_reader import CROP_SIZE, NOT_AN_INDEX, crop_index
+from vision.index_reader import CROP_SIZE, NOT_AN_INDEX, training_crop
 from vision.progress import ProgressBar
 from vision.synth_backgrounds import make_table_surface
 from vision.synth_camera import focus_blur, low_resolution, motion_blur, noise_and_jpeg
 from vision.synth_decks import DeckPool
+from vision.synth_scene import box_corners
 
 INDEX_SIDE = (10.0, 72.0)        # the index's longer side in camera pixels (log-uniform)
 INDEX_CROPS_PER_FACE = 3
@@ -34,14 +35,8 @@ NONE_CROP_CHANCE = 0.6          # per face: one crop of a place that is not an i
 COVER_CHANCE = 0.3
 COVER_SHARE = (0.05, 0.35)      # how much of the index a cover hides, at most
 PROCEDURAL_SHARE = 0.5
-CLASS_OF = {code: number for number, code in enumerate(CARD_CODES)}
 
 _pool: DeckPool | None = None
-
-
-def corners_of(box: tuple[float, float, float, float]) -> np.ndarray:
-    x1, y1, x2, y2 = box
-    return np.array([[x1, y1], [x2, y1], [x2, y2], [x1, y2]], np.float32)
 
 
 def place_away_from_indices(face: CardFace, rng: np.random.Generator) -> tuple[float, ...]:
@@ -119,13 +114,12 @@ def crop_of(face: CardFace, box: tuple[float, ...], rng: np.random.Generator,
     alpha = picture[:, :, 3:].astype(np.float32) / 255
     table = make_table_surface(rng, side, side).astype(np.float32)
     patch = (picture[:, :, :3] * alpha + table * (1 - alpha)).astype(np.uint8)
-    quad = cv2.transform(corners_of(box)[None] * scale, warp)[0]
+    quad = cv2.transform(box_corners(box)[None] * scale, warp)[0]
     if cover:
         cover_part(patch, quad, rng)
     patch = camera_look(patch, max(x2 - x1, y2 - y1) * scale, rng)
     seen = np.concatenate([quad.min(axis=0), quad.max(axis=0)])
-    return crop_index(patch, seen, margin=rng.uniform(1.05, 1.7),
-                      shift=tuple(rng.normal(0, 0.09, 2)))
+    return training_crop(patch, seen, rng)
 
 
 def crops_of_face(seed: int, number: int) -> tuple[list[np.ndarray], list[int]]:

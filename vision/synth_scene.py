@@ -64,6 +64,12 @@ def card_quad(center: tuple[float, float], height: float, aspect: float,
     return corners @ rotation.T + np.array(center, np.float32)
 
 
+def box_corners(box: tuple[float, ...]) -> np.ndarray:
+    """The four corners (4, 2) of a box (x1, y1, x2, y2), clockwise from the top left."""
+    x1, y1, x2, y2 = box
+    return np.array([[x1, y1], [x2, y1], [x2, y2], [x1, y2]], np.float32)
+
+
 def to_image(points: np.ndarray, homography: np.ndarray) -> np.ndarray:
     return cv2.perspectiveTransform(points.reshape(-1, 1, 2).astype(np.float32),
                                     homography).reshape(-1, 2)
@@ -115,9 +121,8 @@ class SceneBuilder:
         source = np.array([[0, 0], [pw, 0], [pw, ph], [0, ph]], np.float32)
         warp = cv2.getPerspectiveTransform(source, quad.astype(np.float32))
         index_quads, index_ids = [], []
-        for number, (x1, y1, x2, y2) in enumerate(face.index_boxes):
-            corners = np.array([[x1, y1], [x2, y1], [x2, y2], [x1, y2]], np.float32)
-            index_quad = to_image(corners, warp)
+        for number, box in enumerate(face.index_boxes):
+            index_quad = to_image(box_corners(box), warp)
             index_id = owner_id * 4 + number
             cv2.fillConvexPoly(self.canvas.index_owner, np.round(index_quad).astype(np.int32),
                                index_id)
