@@ -21,13 +21,13 @@ from vision.index_reader import (
     CROP_SIZE,
     DEFAULT_READER,
     NOT_AN_INDEX,
-    READER_CLASSES,
     crop_index,
     crops_to_batch,
     training_crop,
 )
 from vision.progress import ProgressBar
 from vision.reader_face_crops import cached_face_crops
+from vision.reader_network import DEFAULT_WIDTHS, build_network, widened, widths_of
 
 
 def read_labels(path: Path, width: int, height: int) -> list[tuple[int, np.ndarray]]:
@@ -95,20 +95,6 @@ def collect_crops(folder: Path, part: str, per_index: int, limit: int | None,
             np.array(all_classes, np.int64))
 
 
-def build_network():
-    import torch.nn as nn
-
-    def block(inputs: int, outputs: int) -> list:
-        return [nn.Conv2d(inputs, outputs, 3, padding=1, bias=False), nn.BatchNorm2d(outputs),
-                nn.ReLU(inplace=True)]
-
-    return nn.Sequential(*block(3, 24), nn.MaxPool2d(2),                      # 24
-                         *block(24, 48), *block(48, 48), nn.MaxPool2d(2),    # 12
-                         *block(48, 96), *block(96, 96), nn.MaxPool2d(2),    # 6
-                         *block(96, 160), nn.AdaptiveAvgPool2d(1), nn.Flatten(),
-                         nn.Dropout(0.2), nn.Linear(160, len(READER_CLASSES)))
-
-
 HUE_TURN_CHANCE = 0.25
 
 
@@ -168,9 +154,39 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--init", type=Path, metavar="READER_PT",
                         help="continue from these weights (the .pt saved beside an export)")
+    parser.add_argument("--widths", type=_widths, default=DEFAULT_WIDTHS, metavar="W,W,W,W,W,W",
+                        help="the six conv layers' widths; with --init of a narrower reader, "
+                             "it is widened first, computing what it computed (default "
+                             + ",".join(map(str, DEFAULT_WIDTHS)) + ")")
     parser.add_argument("--out", type=Path, default=DEFAULT_READER,
                         help="ONNX model to write; its PyTorch weights go beside it (.pt)")
     return parser.parse_args(argv)
+
+
+def _widths(text: str) -> tuple[int, ...]:
+    try:
+        widths = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        widths = ()
+    if len(widths) != len(DEFAULT_WIDTHS) or min(widths) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: give {len(DEFAULT_WIDTHS)} positive "
+                                         "integers separated by commas, e.g. "
+                                         + ",".join(map(str, DEFAULT_WIDTHS)))
+    return widths
+
+
+def starting_network(args: argparse.Namespace):
+    """A fresh network of --widths, or --init's weights (widened to --widths if narrower)."""
+    import torch
+
+    if not args.init:
+        return build_network(args.widths)
+    state = torch.load(args.init, map_location="cpu")
+    network = build_network(widths_of(state))
+    network.load_state_dict(state)
+    if widths_of(state) != args.widths:
+        network = widened(network, args.widths, seed=args.seed)
+    return network
 
 
 def main(argv: list[str]) -> int:
@@ -198,9 +214,11 @@ def main(argv: list[str]) -> int:
     print(f"{len(train_crops)} training crops; validation: "
           + ", ".join(f"{len(crops)} of {name}" for name, (crops, _) in checks.items()),
           file=sys.stderr)
-    network = build_network()
-    if args.init:
-        network.load_state_dict(torch.load(args.init, map_location="cpu"))
+    try:
+        network = starting_network(args)
+    except (OSError, RuntimeError, ValueError) as error:
+        print(f"durak-table train-reader: cannot start from {args.init}: {error}", file=sys.stderr)
+        return 2
     optimiser = torch.optim.AdamW(network.parameters(), lr=2e-3, weight_decay=1e-4)
     steps = args.epochs * (len(train_crops) // args.batch + 1)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
