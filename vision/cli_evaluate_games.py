@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from vision.game_video import LogError
+from vision.game_video import LogError, read_log
 from vision.inference_eval import VARIANTS
 from vision.live_game_eval import (
     TARGETS,
@@ -27,6 +27,7 @@ from vision.live_game_eval import (
     evaluate_rendered,
     summary,
 )
+from vision.pipeline import setup_deck_size
 from vision.rendered_games import (
     GameFiles,
     GameSpec,
@@ -76,7 +77,10 @@ def parse(argv: list[str]) -> argparse.Namespace:
                              "not counted as the camera's)")
     parser.add_argument("--step-ms", type=float, default=None,
                         help="take every frame's step to last this long instead of measuring "
-                             "it (a reproducible schedule)")
+                             "it (a reproducible schedule); the detector's answers are then kept "
+                             "beside each video (NAME.detections-KEY.jsonl, KEY from the models "
+                             "and options) and reused, so a pipeline change is measured again "
+                             "in seconds")
     add_detector_arguments(parser)
     args = parser.parse_args(argv)
     width, height = args.size
@@ -110,7 +114,19 @@ def feed_maker(args: argparse.Namespace) -> FeedMaker | None:
     detector = load_detector(args, "evaluate-games")
     if detector is None:
         return None
-    return lambda files: VideoFeed(files.video, detector)
+    from vision.detection_cache import CachedFeed, cache_key
+
+    def feed(files: GameFiles) -> FrameFeed:
+        deck = setup_deck_size(read_log(files.log)[0])
+        detector.limit_to_deck(deck)
+        if args.step_ms is None:
+            return VideoFeed(files.video, detector)
+        key = cache_key(args.model, None if args.no_reader else args.reader, args.imgsz,
+                        args.conf, args.index_conf, deck)
+        return CachedFeed(VideoFeed(files.video, detector),
+                          files.video.with_suffix(f".detections-{key}.jsonl"))
+
+    return feed
 
 
 def table(rows: dict[str, dict]) -> str:

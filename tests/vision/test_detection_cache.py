@@ -1,0 +1,65 @@
+from pathlib import Path
+
+import numpy as np
+
+from vision.detection_cache import CachedFeed, cache_key
+from vision.detections import Detections
+
+
+class CountingFeed:
+    """Frame N's detections: one card whose box moves with N; counts the detector's calls."""
+
+    def __init__(self) -> None:
+        self.detected, self.closed = [], False
+
+    def frame(self, number: int) -> int:
+        return number
+
+    def detect(self, frame: int) -> Detections:
+        self.detected.append(frame)
+        return Detections.from_cards([("QS", (frame, 2.25, frame + 40, 60), 0.875)])
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def run(feed: CachedFeed, frames: list[int]) -> list[Detections]:
+    answers = [feed.detect(feed.frame(number)) for number in frames]
+    feed.close()
+    return answers
+
+
+def test_second_run_answers_from_the_file_without_the_detector(tmp_path: Path):
+    path = tmp_path / "game.detections-k.jsonl"
+    first_inner = CountingFeed()
+    first = run(CachedFeed(first_inner, path), [0, 3, 7])
+    second_inner = CountingFeed()
+    second = run(CachedFeed(second_inner, path), [0, 3, 7, 9])
+    assert first_inner.detected == [0, 3, 7]
+    assert second_inner.detected == [9]            # only the frame not seen before
+    assert second_inner.closed
+    for a, b in zip(first, second[:3], strict=True):
+        assert a.cards == b.cards
+        np.testing.assert_allclose(a.xyxy, b.xyxy, atol=0.05)
+        np.testing.assert_allclose(a.confidence, b.confidence, atol=1e-4)
+    assert len(path.read_text().splitlines()) == 4
+
+
+def test_a_line_cut_short_by_a_crash_is_detected_again(tmp_path: Path):
+    path = tmp_path / "game.detections-k.jsonl"
+    run(CachedFeed(CountingFeed(), path), [1, 2])
+    path.write_text(path.read_text()[:-20])       # the last line is cut
+    inner = CountingFeed()
+    again = run(CachedFeed(inner, path), [1, 2])
+    assert inner.detected == [2]
+    assert again[1].cards == ("QS",)
+
+
+def test_key_changes_with_a_model_file_and_an_option(tmp_path: Path):
+    model = tmp_path / "m.onnx"
+    model.write_bytes(b"one")
+    before = cache_key(model, 640, 0.65)
+    assert cache_key(model, 640, 0.65) == before
+    assert cache_key(model, 640, 0.6) != before
+    model.write_bytes(b"two")
+    assert cache_key(model, 640, 0.65) != before
