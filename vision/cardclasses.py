@@ -20,6 +20,12 @@ SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = frozenset("HD")
 
 
+def deck_codes(size: int) -> frozenset[str]:
+    """The cards of a 36-card deck (6 to ace) or of a 52-card one (any other size)."""
+    ranks = RANKS[RANKS.index("6"):] if size == 36 else RANKS
+    return frozenset(f"{rank}{suit}" for suit in SUITS for rank in ranks)
+
+
 def rank_of(code: str) -> str:
     return code[:-1]
 

@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 
 from vision.detections import Detections
-from vision.pipeline import Detector, TablePipeline
+from vision.pipeline import Detector, TablePipeline, limit_to_setup_deck
 from vision.seats import SeatMap
 from vision.sources import FramePacket, VideoFileSource
 from vision.table_events import Question, Verdicted, card_text
@@ -124,6 +124,7 @@ def replay(args: argparse.Namespace, detector: Detector, out: TextIO) -> int:
     height, width = first.frame.shape[:2]
     seats = SeatMap.from_clicks(clicks) if clicks else None
     pipeline = TablePipeline.with_referee(setup, seats=seats, frame_size=(width, height))
+    limit_to_setup_deck(detector, setup)
     print_line(out, pipeline.verdicts[0].to_dict())
     fouls: list[tuple[Verdicted, str]] = []
     judged = len(pipeline.verdicts)

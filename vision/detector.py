@@ -19,7 +19,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.cardclasses import CARD_CODES, WHOLE_CARD_CLASS
+from vision.cardclasses import CARD_CODES, WHOLE_CARD_CLASS, deck_codes
 from vision.detections import Detections
 from vision.index_reader import DEFAULT_READER, NOT_AN_INDEX, IndexReader
 from vision.locate_dataset import CARD_CLASS, INDEX_CLASS, LOCATE_NAMES
@@ -61,6 +61,15 @@ class CardDetector:
         self.reader, self.index_confidence = reader, index_confidence
         self.loose_index_confidence = loose_index_confidence
         self.second_reading = SECOND_READING
+        self.deck: frozenset[str] | None = None   # the cards it may name; None: all 52
+
+    def limit_to_deck(self, size: int | None) -> CardDetector:
+        """Name only the cards of a `size`-card deck (None: any card): the reader picks the
+        likeliest card of the deck, and a card the deck lacks is never reported."""
+        self.deck = None if size is None else deck_codes(size)
+        if self.reader is not None:
+            self.reader.limit_to(self.deck)
+        return self
 
     @classmethod
     def load(cls, path: Path | str = DEFAULT_MODEL, imgsz: int = 640,
@@ -169,7 +178,10 @@ class CardDetector:
                              np.concatenate([indices.class_id, classes[found]]).astype(int))
 
     def detect(self, frame: np.ndarray) -> Detections:
-        return cards_from_raw(self.infer(frame), self.second_reading)
+        detections = cards_from_raw(self.infer(frame), self.second_reading)
+        if self.deck is None:
+            return detections
+        return detections[np.array([card in self.deck for card in detections.cards], bool)]
 
 
 def locates_only(session) -> bool:

@@ -9,6 +9,7 @@ small print that downscaling the whole frame loses.
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
 from pathlib import Path
 
 import cv2
@@ -58,6 +59,13 @@ class IndexReader:
     def __init__(self, session) -> None:
         self.session = session
         self.input_name = session.get_inputs()[0].name
+        self.allowed: np.ndarray | None = None   # mask over READER_CLASSES; None: all
+
+    def limit_to(self, codes: Collection[str] | None) -> None:
+        """Read only these cards (and `none`): a 36-card game holds no 2 to 5, so an index
+        that looks most like a 3 is read as the likeliest card of the deck instead."""
+        self.allowed = None if codes is None else \
+            np.array([name in codes or name == "none" for name in READER_CLASSES])
 
     @classmethod
     def load(cls, path: Path | str = DEFAULT_READER, threads: int | None = None) -> IndexReader:
@@ -74,6 +82,8 @@ class IndexReader:
             return np.zeros(0, int), np.zeros(0, np.float32)
         crops = np.stack([crop_index(frame, box) for box in boxes])
         logits = self.session.run(None, {self.input_name: crops_to_batch(crops)})[0]
+        if self.allowed is not None:
+            logits = np.where(self.allowed, logits, -np.inf)
         logits = logits - logits.max(axis=1, keepdims=True)
         probabilities = np.exp(logits)
         probabilities /= probabilities.sum(axis=1, keepdims=True)

@@ -17,7 +17,7 @@ import numpy as np
 
 from vision.detections import Detections
 from vision.events_inference import InferenceConfig
-from vision.pipeline import Detector, TablePipeline
+from vision.pipeline import Detector, TablePipeline, limit_to_setup_deck
 from vision.seats import SeatMap
 from vision.table_events import Question, TableEvent
 
@@ -46,6 +46,7 @@ class CameraTable:
                  inference_config: InferenceConfig | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.detector = detector
+        limit_to_setup_deck(detector, setup)
         self.pipeline = TablePipeline(setup, referee=referee, seats=seats, frame_size=frame_size,
                                       inference_config=inference_config, judge_setup=False)
         self.frames = 0

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from vision.cardclasses import deck_codes
 from vision.detections import Detections
 from vision.events_inference import Emitted, GameFollower, InferenceConfig
 from vision.seats import SeatMap
@@ -25,6 +26,19 @@ class Detector(Protocol):
     """What the pipeline needs of `vision.detector.CardDetector`."""
 
     def detect(self, frame: np.ndarray) -> Detections: ...
+
+
+def limit_to_setup_deck(detector: Any, setup: dict) -> None:
+    """Tell a detector that can be told (`CardDetector.limit_to_deck`) which deck is played."""
+    limit = getattr(detector, "limit_to_deck", None)
+    if limit is not None:
+        limit(setup_deck_size(setup))
+
+
+def setup_deck_size(setup: dict) -> int:
+    """The setup's deck size, 52 when it names none (the referee refuses any but 36 and 52)."""
+    size = setup.get("deck")
+    return size if isinstance(size, int) else 52
 
 
 class TablePipeline:
@@ -43,6 +57,7 @@ class TablePipeline:
                  inference_config: InferenceConfig | None = None,
                  judge_setup: bool = True) -> None:
         self.setup = {"type": "setup", **{k: v for k, v in setup.items() if k != "type"}}
+        self.deck = deck_codes(setup_deck_size(self.setup))
         self.referee = referee
         self.tracker = CardTracker(tracker_config)
         self.events: list[TableEvent] = []
@@ -80,6 +95,9 @@ class TablePipeline:
 
     def update(self, frame: int, time: float, detections: Detections) -> list[Emitted]:
         self._snapshot = None  # others (the dashboard's manual entry) may have changed the game
+        in_deck = [card in self.deck for card in detections.cards]
+        if not all(in_deck):   # a misreading: the game's deck has no such card
+            detections = detections[np.array(in_deck, bool)]
         change = self.tracker.update(frame, time, detections)
         emitted = self.follower.update(change, self.tracker.on_table())
         for item in emitted:
@@ -96,6 +114,7 @@ class TablePipeline:
         frame, until the source ends or `stop` is set. Frames that come while the detector works
         are skipped (a live source) or waited for (a lossless file); an outage just waits.
         `after`: the number of the last frame already handled."""
+        limit_to_setup_deck(detector, self.setup)
         source.start()
         number = after
         while stop is None or not stop.is_set():

@@ -112,6 +112,10 @@ class CornerReader:
         self.top_left = np.array(card_box[:2], np.float32)
         self.code = code
         self.read_boxes: list[np.ndarray] = []
+        self.codes = None
+
+    def limit_to(self, codes) -> None:
+        self.codes = codes   # a fake: it reads what it reads, the detector must still filter
 
     def read(self, _frame, boxes):
         self.read_boxes.append(boxes)
@@ -178,3 +182,13 @@ def test_an_index_outside_every_card_box_must_be_plainly_there() -> None:
         detector = CardDetector(LocatingSession(card, indices=((index, score),)), imgsz=640,
                                 reader=reader, loose_index_confidence=0.1)
         assert detector.detect(np.zeros((480, 640, 3), np.uint8)).cards == named
+
+
+def test_a_36_card_game_never_reports_a_card_its_deck_lacks() -> None:
+    card = [100.0, 100.0, 200.0, 250.0]
+    detector = CardDetector(LocatingSession(card), imgsz=640, reader=CornerReader(card, "3S"))
+    frame = np.zeros((480, 640, 3), np.uint8)
+    assert detector.detect(frame).cards == ("3S",)
+    assert detector.limit_to_deck(36).detect(frame).cards == ()
+    assert detector.reader.codes is not None and "3S" not in detector.reader.codes
+    assert detector.limit_to_deck(None).detect(frame).cards == ("3S",)

@@ -1,11 +1,18 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from vision.cardclasses import CLASS_OF, WHOLE_CARD_CLASS
 from vision.cli_train_reader import crops_of_image
 from vision.detector import CardDetector
-from vision.index_reader import CROP_SIZE, NOT_AN_INDEX, crop_index, crops_to_batch
+from vision.index_reader import (
+    CROP_SIZE,
+    NOT_AN_INDEX,
+    READER_CLASSES,
+    crop_index,
+    crops_to_batch,
+)
 
 
 def test_crop_index_centres_and_scales_the_box() -> None:
@@ -85,3 +92,41 @@ def test_a_hue_turn_makes_red_ink_green_and_keeps_grey_paper_grey() -> None:
     assert np.allclose(third @ [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], atol=1e-6)
     assert np.allclose(third @ [0.7, 0.7, 0.7], [0.7, 0.7, 0.7], atol=1e-6)
     assert np.allclose(none, np.eye(3))
+
+
+class FixedLogits:
+    """An ONNX-session stand-in whose every crop gets the same logits."""
+
+    def __init__(self, logits: dict[str, float]) -> None:
+        self.row = np.full(len(READER_CLASSES), -10.0, np.float32)
+        for name, value in logits.items():
+            self.row[READER_CLASSES.index(name)] = value
+
+    def get_inputs(self):
+        return [type("Input", (), {"name": "crops"})()]
+
+    def run(self, _names, feeds):
+        return [np.tile(self.row, (len(feeds["crops"]), 1))]
+
+
+def test_a_reader_limited_to_a_36_card_deck_picks_its_likeliest_card() -> None:
+    from vision.cardclasses import deck_codes
+    from vision.index_reader import IndexReader
+
+    reader = IndexReader(FixedLogits({"3S": 2.0, "8S": 1.0, "none": 0.0}))
+    frame = np.zeros((100, 100, 3), np.uint8)
+    box = np.array([[10, 10, 30, 40]], np.float32)
+    classes, probabilities = reader.read(frame, box)
+    assert READER_CLASSES[classes[0]] == "3S"
+    reader.limit_to(deck_codes(36))
+    classes, probabilities = reader.read(frame, box)
+    assert READER_CLASSES[classes[0]] == "8S"
+    assert probabilities[0] == pytest.approx(np.e / (np.e + 1), abs=1e-3)   # 8S against none
+
+
+def test_deck_codes() -> None:
+    from vision.cardclasses import deck_codes
+
+    short = deck_codes(36)
+    assert len(short) == 36 and {"6S", "10H", "AC"} <= short and not {"5S", "2D"} & short
+    assert len(deck_codes(52)) == 52

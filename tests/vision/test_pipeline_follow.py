@@ -46,3 +46,30 @@ def test_follow_stops_when_asked(tmp_path: Path) -> None:
     stop.set()
     pipeline = TablePipeline(SETUP)
     assert list(pipeline.follow(ImageFolderSource(tmp_path), OneCardDetector(), stop=stop)) == []
+
+
+class DeckAwareDetector(OneCardDetector):
+    """Also reads a 3 of spades, which a 36-card deck lacks, and remembers the deck it is told."""
+
+    deck_size: int | None = None
+
+    def limit_to_deck(self, size: int | None) -> None:
+        self.deck_size = size
+
+    def detect(self, frame: np.ndarray) -> Detections:
+        self.frames += 1
+        return Detections.from_cards([("3S", (10, 10, 60, 90), 0.95),
+                                      ("6H", (100, 100, 160, 190), 0.9)])
+
+
+def test_a_card_the_games_deck_lacks_is_a_misreading_and_never_an_event(tmp_path: Path) -> None:
+    for i in range(12):
+        cv2.imwrite(str(tmp_path / f"{i:02d}.png"), np.zeros((72, 128, 3), np.uint8))
+    detector = DeckAwareDetector()
+    pipeline = TablePipeline(SETUP, frame_size=(128, 72))
+    results = list(pipeline.follow(ImageFolderSource(tmp_path, fps=10.0, lossless=True),
+                                   detector))
+    assert detector.deck_size == 36
+    assert "3S" not in pipeline.tracker.tracks
+    emitted = [e.event for _, _, out in results for e in out if isinstance(e, TableEvent)]
+    assert emitted == [{"type": "deal"}, {"type": "trump", "card": "6H"}]
