@@ -26,13 +26,18 @@ class OneCardDetector:
         return Detections.from_cards([("6H", (100, 100, 160, 190), 0.9)])
 
 
-def test_follow_runs_every_frame_of_a_folder_through_detector_and_pipeline(tmp_path: Path) -> None:
+def follow_twelve_frames(folder: Path, detector) -> tuple[TablePipeline, list]:
+    """A folder of 12 blank frames followed through `detector` and a fresh pipeline."""
     for i in range(12):
-        cv2.imwrite(str(tmp_path / f"{i:02d}.png"), np.zeros((72, 128, 3), np.uint8))
-    detector = OneCardDetector()
+        cv2.imwrite(str(folder / f"{i:02d}.png"), np.zeros((72, 128, 3), np.uint8))
     pipeline = TablePipeline(SETUP, frame_size=(128, 72))
-    results = list(pipeline.follow(ImageFolderSource(tmp_path, fps=10.0, lossless=True),
-                                   detector))
+    return pipeline, list(pipeline.follow(ImageFolderSource(folder, fps=10.0, lossless=True),
+                                          detector))
+
+
+def test_follow_runs_every_frame_of_a_folder_through_detector_and_pipeline(tmp_path: Path) -> None:
+    detector = OneCardDetector()
+    _, results = follow_twelve_frames(tmp_path, detector)
     assert [packet.number for packet, _, _ in results] == list(range(12))
     assert detector.frames == 12
     emitted = [e.event for _, _, out in results for e in out if isinstance(e, TableEvent)]
@@ -63,12 +68,8 @@ class DeckAwareDetector(OneCardDetector):
 
 
 def test_a_card_the_games_deck_lacks_is_a_misreading_and_never_an_event(tmp_path: Path) -> None:
-    for i in range(12):
-        cv2.imwrite(str(tmp_path / f"{i:02d}.png"), np.zeros((72, 128, 3), np.uint8))
     detector = DeckAwareDetector()
-    pipeline = TablePipeline(SETUP, frame_size=(128, 72))
-    results = list(pipeline.follow(ImageFolderSource(tmp_path, fps=10.0, lossless=True),
-                                   detector))
+    pipeline, results = follow_twelve_frames(tmp_path, detector)
     assert detector.deck_size == 36
     assert "3S" not in pipeline.tracker.tracks
     emitted = [e.event for _, _, out in results for e in out if isinstance(e, TableEvent)]
