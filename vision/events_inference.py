@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from vision.game_view import DUMMY, Emitted, GameView, InferenceConfig
 from vision.layout_phases import LayoutPhases
-from vision.table_events import Question, card_text
+from vision.table_events import Question, TableEvent, card_text
 from vision.table_reader import beats, overlap, rank_of
 from vision.tracking import CardTrack, TrackerUpdate, TrackState
 
@@ -416,7 +416,10 @@ class GameFollower(LayoutPhases):
             return
         event = {"type": "discard"} if beaten else {"type": "take", "player": view.defender}
         cards = view.reader.cards
-        if not self._emit(out, event, lambda: self._close_bout(took=not beaten), []):
+        closed = self._closed_as_the_referee_can(out, beaten)
+        if closed is None:
+            closed = self._emit(out, event, lambda: self._close_bout(took=not beaten), [])
+        if not closed:
             # the cards are gone but the referee's bout is not: the camera missed something
             # (a defence, a pass-on); only the players can say what, or every later card would
             # be judged against a table that is no longer there
@@ -427,6 +430,25 @@ class GameFollower(LayoutPhases):
                                 f"Со стола убрали {shown_ru}, но судья не может закрыть кон: "
                                 "что пропущено?", (), self._frame, self._time, tuple(cards)))
         view.reader.clear()  # even when refused: the cards are gone all the same
+
+    def _closed_as_the_referee_can(self, out: list[Emitted], beaten: bool) -> bool | None:
+        """The bout's cards are gone, so it closed: a discard if every attack card was beaten
+        (as the follower saw it), else a take. A defence the camera missed or misread makes
+        that guess wrong while the referee, which holds every card it accepted, can close the
+        bout only the other way: the cards are gone all the same, so it closed that way. Tried
+        with the referee (no refusal kept: the camera's doubt, not a foul) only while no
+        question is open; False when the referee accepts neither, None when not tried."""
+        if self.judge is None or self.view.doubtful:
+            return None
+        defender = self._snapshot().get("defender") or self.view.defender
+        take = {"type": "take", "player": defender}
+        for event in ({"type": "discard"}, take) if beaten else (take, {"type": "discard"}):
+            table_event = TableEvent(event, self._frame, self._time)
+            if self.judge(table_event, record_refusal=False):
+                self._close_bout(took=event is take)
+                out.append(table_event)
+                return True
+        return False
 
     def _close_bout(self, *, took: bool, still_there: bool = False) -> None:
         """P7 and C6/C7: after a discard the defender leads; after a take his left neighbour

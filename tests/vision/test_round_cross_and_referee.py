@@ -178,19 +178,32 @@ def test_a_cross_game_whose_hands_were_entered_by_hand_starts_with_bouts() -> No
                              {"type": "pass_on", "player": "Boris", "card": "7C"}]
 
 
-def test_a_refused_take_after_the_table_was_cleared_asks_the_players() -> None:
-    referee = FakeReferee(refuse={"take"})
-    two = {**setup("classic"), "seats": ["Anna", "Boris"]}
-    pipeline = TablePipeline(two, referee=referee)
+def sweep_an_unbeaten_attack(referee) -> TablePipeline:
+    """Anna leads the 7S; it is swept off unbeaten (as the camera saw it)."""
+    pipeline = TablePipeline({**setup("classic"), "seats": ["Anna", "Boris"]}, referee=referee)
     scene = Scene(pipeline)
     scene.put("6H", (1000, 600))
     scene.wait(0.6)
     play(scene, "7S", (640, 680), (500, 360))
     sweep(scene, "7S")
-    [foul] = pipeline.fouls
-    assert foul.event.event == {"type": "take", "player": "Boris"}
+    return pipeline
+
+
+def test_a_cleared_table_the_referee_cannot_close_as_seen_is_closed_the_other_way() -> None:
+    # the camera missed the defence: the follower thinks 7S unbeaten (a take), the referee,
+    # which has the bout beaten, accepts only the discard; the cards are gone, so it was one
+    pipeline = sweep_an_unbeaten_attack(FakeReferee(refuse={"take"}))
+    assert pipeline.fouls == []
+    assert [e.event for e in pipeline.events][-1] == {"type": "discard"}
+    assert pipeline.questions == []
+
+
+def test_a_cleared_table_the_referee_cannot_close_at_all_asks_the_players() -> None:
+    pipeline = sweep_an_unbeaten_attack(FakeReferee(refuse={"take", "discard"}))
+    assert pipeline.fouls == []                     # the camera's doubt, not a foul
     [question] = pipeline.questions
     assert question.cards == ("7S",) and "7♠" in question.text and "судья" in question.text_ru
+    assert [e.event["type"] for e in pipeline.events][-1] == "attack"
 
 
 def test_a_refused_opening_draw_taken_back_and_laid_again_is_read_in_turn() -> None:
