@@ -61,6 +61,7 @@ class GameView:
     open_table: dict[str, np.ndarray] = field(default_factory=dict)  # round opening cards
     opening_turn: str | None = None   # round: who draws next; cross: who places next
     pile_tops: dict[str, np.ndarray] = field(default_factory=dict)   # cross piles by owner
+    dealt_faceup: set[str] = field(default_factory=set)  # cross: cards dealt onto the piles
     stock_left: int = 0
     doubtful: set[str] = field(default_factory=set)  # cards whose events wait for an answer
 

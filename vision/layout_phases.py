@@ -74,6 +74,7 @@ class LayoutPhases(FollowerCore):
         def commit() -> None:
             view.phase = "faceup"
             view.pile_tops = {owner: t.box.copy() for owner, t in zip(owners, cards, strict=True)}
+            view.dealt_faceup = set(faceup.values())
             view.stock_left = int(self.setup.get("deck", 36)) - len(cards)
             view.opening_turn = self._cross_first_drawer(faceup)
 
@@ -120,12 +121,21 @@ class LayoutPhases(FollowerCore):
         self._emit(out, event, commit, [track.card], doubt=doubt, doubt_ru=doubt_ru,
                    alternatives=alternatives if doubt else None)
 
+    def _on_piles(self) -> set[str]:
+        """The cards dealt face up onto the piles so far (the referee's, else the follower's)."""
+        piles = self._snapshot().get("piles")
+        if piles is None:
+            return self.view.dealt_faceup
+        return {card for pile in piles.values() for card in pile}
+
     def _end_opening_if_empty(self) -> None:
         if self.view.phase == "opening" and not self.view.open_table:
             self.view.phase = "play"  # R3/R4: the table is empty, the main phase begins
 
     def _cross_place(self, track: CardTrack, out: list[Emitted]) -> None:
         view = self.view
+        if track.card in self._on_piles():
+            return  # a pile's card seen again (the card over it was lifted a moment): no deal
         player, _ = self._who_played(view.opening_turn, track, self._persons)
         covers = sorted(((overlap(track.box, box), owner) for owner, box in view.pile_tops.items()),
                         reverse=True)
@@ -134,6 +144,7 @@ class LayoutPhases(FollowerCore):
 
         def commit() -> None:
             view.pile_tops[owner] = track.box.copy()
+            view.dealt_faceup.add(track.card)
             view.stock_left -= 1
             again = self.options.get("place_continues") and owner != player
             view.opening_turn = player if again else self._next_seat(

@@ -131,6 +131,25 @@ def test_cross_face_up_deal_placing_then_pass_on() -> None:
     assert referee.applied[1:] == events(scene)
 
 
+def test_a_pile_card_seen_again_after_long_under_another_is_not_dealt_again() -> None:
+    referee = FakeReferee()
+    scene = Scene(TablePipeline(setup("cross"), referee=referee), jitter=1.0)
+    piles = {"Anna": (640, 560), "Boris": (300, 250), "Vera": (980, 250)}
+    for card, owner in (("9S", "Anna"), ("QH", "Boris"), ("7D", "Vera")):
+        scene.put(card, piles[owner])
+    scene.wait(1.5)
+    play(scene, "KC", BORIS, (310, 262))     # on Boris's pile: the QH under it is not read
+    scene.remove("QH")
+    scene.wait(3.5)                          # long enough for the tracker to give it up
+    scene.remove("KC")                       # KC lifted a moment: the QH shows again
+    scene.put("QH", piles["Boris"])
+    scene.wait(1.0)
+    dealt = [e for e in events(scene) if e["type"] == "deal_card"]
+    assert dealt == [{"type": "deal_card", "player": "Boris", "card": "KC", "to": "Boris"}]
+    assert not any("QH" in str(item) for item in scene.emitted()
+                   if not isinstance(item, TableEvent))   # no question about it either
+
+
 def test_a_refused_defence_is_a_foul_at_its_frame_and_is_not_applied() -> None:
     referee = FakeReferee(refuse={"7S"})
     two = {**setup("classic"), "seats": ["Anna", "Boris"]}
