@@ -173,7 +173,7 @@ def main(argv: list[str]) -> int:
         return 2
     if args.draw:
         args.draw.mkdir(parents=True, exist_ok=True)
-    figures: dict = {"model": str(args.model), "imgsz": args.imgsz, "conf": args.conf,
+    figures: dict = {"model": str(args.model), "imgsz": args.imgsz or "auto", "conf": args.conf,
                      "reader": str(args.reader) if detector.reader else None}
     if "heldout" not in args.skip:
         with tempfile.TemporaryDirectory() as tmp:

@@ -6,7 +6,14 @@ import argparse
 import sys
 from pathlib import Path
 
-from vision.detector import CONFIDENCE, DEFAULT_MODEL, INDEX_CONFIDENCE, CardDetector
+from vision.detector import (
+    AUTO_CARD_SIDE,
+    AUTO_SIZES,
+    CONFIDENCE,
+    DEFAULT_MODEL,
+    INDEX_CONFIDENCE,
+    CardDetector,
+)
 from vision.index_reader import DEFAULT_READER
 
 
@@ -18,8 +25,11 @@ def add_detector_arguments(parser: argparse.ArgumentParser) -> None:
                              f"(default {DEFAULT_READER.name} in models/)")
     parser.add_argument("--no-reader", action="store_true",
                         help="name cards from the detector's own classes only")
-    parser.add_argument("--imgsz", type=int, default=640,
-                        help="longest side the frame is scaled to for the network (default 640)")
+    parser.add_argument("--imgsz", type=network_size, default=None, metavar="PX|auto",
+                        help="longest side the frame is scaled to for the network; auto (the "
+                             f"default): {AUTO_SIZES[0]}, or more (up to {AUTO_SIZES[1]}) when "
+                             "the cards are small in the frame, so that they are about "
+                             f"{AUTO_CARD_SIDE} px long there")
     parser.add_argument("--conf", type=float, default=CONFIDENCE,
                         help="how sure a card box and a reading must be "
                              f"(default {CONFIDENCE})")
@@ -28,11 +38,25 @@ def add_detector_arguments(parser: argparse.ArgumentParser) -> None:
                              f"there before the reader looks (default {INDEX_CONFIDENCE})")
 
 
+def network_size(text: str) -> int | None:
+    """--imgsz: a number of pixels (at least 32), or auto (None)."""
+    if text == "auto":
+        return None
+    try:
+        size = int(text)
+    except ValueError:
+        size = 0
+    if size < 32:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a number of pixels (32 or more) or "
+                                         "auto")
+    return size
+
+
 def load_detector(args: argparse.Namespace, command: str) -> CardDetector | None:
     """The detector the options ask for, or None after saying on stderr what was wrong."""
     try:
-        if not 0 < args.conf < 1 or args.imgsz < 32:
-            raise ValueError("--conf must be in (0, 1) and --imgsz at least 32")
+        if not 0 < args.conf < 1:
+            raise ValueError("--conf must be in (0, 1)")
         return CardDetector.load(args.model, imgsz=args.imgsz, confidence=args.conf,
                                  reader=None if args.no_reader else args.reader,
                                  index_confidence=args.index_conf)

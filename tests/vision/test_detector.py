@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from vision.cardclasses import CLASS_OF, WHOLE_CARD_CLASS
 from vision.detector import (
@@ -192,3 +193,53 @@ def test_a_36_card_game_never_reports_a_card_its_deck_lacks() -> None:
     assert detector.limit_to_deck(36).detect(frame).cards == ()
     assert detector.reader.codes is not None and "3S" not in detector.reader.codes
     assert detector.limit_to_deck(None).detect(frame).cards == ("3S",)
+
+
+class CameraSession(LocatingSession):
+    """A card lying still in a 1280-px-wide frame: its box in the network's input scales with
+    the input size; remembers the input widths it was run at."""
+
+    def __init__(self, frame_box: list[float]) -> None:
+        super().__init__(frame_box)
+        self.frame_output = self.output.copy()
+        self.widths: list[int] = []
+
+    def run(self, names, feeds):
+        width = next(iter(feeds.values())).shape[3]
+        self.widths.append(width)
+        if width == 32:                     # `locates_only`'s probe
+            return [self.frame_output]
+        output = self.frame_output.copy()
+        output[0, :4] *= width / 1280
+        return [output]
+
+
+def test_auto_size_scales_a_frame_of_small_cards_up_once_and_keeps_the_size() -> None:
+    card = [500.0, 300.0, 580.0, 416.0]     # 116 px long in 1280 x 720: 58 px at 640
+    session = CameraSession(card)
+    detector = CardDetector(session, imgsz=None, reader=CornerReader(card, "QS"))
+    frame = np.zeros((720, 1280, 3), np.uint8)
+    assert detector.detect(frame).cards == ("QS",)
+    assert session.widths == [640, 992]      # 1280 * 90 / 116, to a multiple of 32
+    detector.detect(frame)
+    assert session.widths[2:] == [992]       # the next frame: the size kept, one pass
+    np.testing.assert_allclose(detector.detect(frame).xyxy[0], card, atol=0.5)
+
+
+def test_auto_size_leaves_big_cards_at_the_smallest_size() -> None:
+    card = [100.0, 100.0, 400.0, 520.0]
+    session = CameraSession(card)
+    detector = CardDetector(session, imgsz=None, reader=CornerReader(card, "QS"))
+    detector.detect(np.zeros((720, 1280, 3), np.uint8))
+    assert session.widths == [640]
+
+
+def test_imgsz_option_takes_pixels_or_auto() -> None:
+    import argparse
+
+    from vision.detector_options import network_size
+
+    assert network_size("auto") is None and network_size("960") == 960
+    for bad in ("16", "big"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            network_size(bad)
