@@ -78,9 +78,14 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--step-ms", type=float, default=None,
                         help="take every frame's step to last this long instead of measuring "
                              "it (a reproducible schedule); the detector's answers are then kept "
-                             "beside each video (NAME.detections-KEY.jsonl, KEY from the models "
+                             "in --out (NAME.detections-KEY.jsonl, KEY from the models "
                              "and options) and reused, so a pipeline change is measured again "
                              "in seconds")
+    parser.add_argument("--rendered", type=Path, nargs="+", metavar="STEM",
+                        help="score games already rendered instead of simulating new ones: "
+                             "STEM.mp4 with STEM.truth.jsonl and the log STEM.jsonl beside it "
+                             "(e.g. examples/demo); --games, --variants, --seed, --players, "
+                             "--fouls, --size, --fps and --designs are then not used")
     add_detector_arguments(parser)
     args = parser.parse_args(argv)
     width, height = args.size
@@ -98,6 +103,24 @@ def game_specs(args: argparse.Namespace) -> list[GameSpec]:
     return [GameSpec(variant, seed, args.players or 2 + seed % 2)
             for variant in args.variants
             for seed in range(args.seed, args.seed + args.games)]
+
+
+def rendered_games(stems: list[Path]) -> list[tuple[GameSpec, GameFiles]]:
+    """The games of --rendered: each one's spec (variant and players from its log's setup)
+    and files. LogError when a file is missing or the log does not start with a setup."""
+    games = []
+    for stem in stems:
+        files = GameFiles(stem.with_suffix(".jsonl"), stem.with_suffix(".mp4"),
+                          stem.with_suffix(".truth.jsonl"), stem.with_suffix(".cards.jsonl"))
+        for path in (files.log, files.video, files.truth):
+            if not path.is_file():
+                raise LogError(f"{stem}: no {path.name} (a render-game render has the video, "
+                               "its .truth.jsonl and the log as .jsonl beside each other)")
+        setup = read_log(files.log)[0]
+        if setup.get("type") != "setup" or setup.get("variant") not in VARIANTS:
+            raise LogError(f"{files.log}: the first line is not a setup of a known variant")
+        games.append((GameSpec(setup["variant"], 0, len(setup.get("seats") or ())), files))
+    return games
 
 
 def feed_maker(args: argparse.Namespace) -> FeedMaker | None:
@@ -124,7 +147,7 @@ def feed_maker(args: argparse.Namespace) -> FeedMaker | None:
         key = cache_key(args.model, None if args.no_reader else args.reader, args.imgsz,
                         args.conf, args.index_conf, deck)
         return CachedFeed(VideoFeed(files.video, detector),
-                          files.video.with_suffix(f".detections-{key}.jsonl"))
+                          args.out / f"{files.video.stem}.detections-{key}.jsonl")
 
     return feed
 
@@ -147,18 +170,20 @@ def table(rows: dict[str, dict]) -> str:
 
 def evaluate(args: argparse.Namespace, feed_for: FeedMaker) -> list[GameResult]:
     settings = RenderSettings(tuple(args.size), args.fps, args.designs)
+    games = rendered_games(args.rendered) if args.rendered else [
+        (spec, GameFiles.in_folder(args.out, spec.name)) for spec in game_specs(args)]
     results = []
-    for spec in game_specs(args):
-        files = GameFiles.in_folder(args.out, spec.name)
+    for spec, files in games:
         started = time.perf_counter()
-        rendered = render_if_needed(files, simulated_log(spec, args.fouls), settings, spec.seed)
+        rendered = None if args.rendered else render_if_needed(
+            files, simulated_log(spec, args.fouls), settings, spec.seed)
         result = evaluate_rendered(spec, files, feed_for, render_seconds=rendered,
                                    step_cost=None if args.step_ms is None
                                    else args.step_ms / 1000,
                                    answers=not args.unanswered)
         print(json.dumps(result.to_dict(), ensure_ascii=False), flush=True)
         made = "reused the render" if rendered is None else f"rendered in {rendered:.0f} s"
-        print(f"{spec.name}: {made}, evaluated in {result.evaluate_seconds:.0f} s "
+        print(f"{files.video.stem}: {made}, evaluated in {result.evaluate_seconds:.0f} s "
               f"({time.perf_counter() - started:.0f} s in all)", file=sys.stderr, flush=True)
         results.append(result)
     return results
@@ -174,13 +199,15 @@ def _noise_settings(args: argparse.Namespace) -> dict | None:
 
 def report(args: argparse.Namespace, results: list[GameResult]) -> dict:
     oracle = args.oracle or args.noisy_oracle
+    variants = sorted({r.spec.variant for r in results}) if args.rendered else args.variants
     rows = {variant: summary([r for r in results if r.spec.variant == variant])
-            for variant in args.variants}
+            for variant in variants}
     rows["all"] = summary(results)
     for variant, row in rows.items():
         print(json.dumps({"variant": variant, **row}), flush=True)
     print(table(rows), file=sys.stderr)
-    return {"settings": {"games": args.games, "variants": args.variants, "seed": args.seed,
+    return {"settings": {"games": args.games, "variants": variants, "seed": args.seed,
+                         "rendered": [str(stem) for stem in args.rendered or []],
                          "players": args.players, "fouls": args.fouls, "size": list(args.size),
                          "fps": args.fps, "designs": args.designs, "oracle": args.oracle,
                          "noisy_oracle": _noise_settings(args),

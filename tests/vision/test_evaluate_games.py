@@ -202,3 +202,26 @@ def test_a_broken_render_in_the_folder_exits_2(rendered, tmp_path: Path, capsys)
     assert cli_evaluate_games.main([*TINY, "--out", str(folder)]) == 2
     err = capsys.readouterr().err
     assert "not valid JSON" in err and "Traceback" not in err
+
+
+def test_a_game_rendered_before_is_scored_by_its_stem(rendered, tmp_path: Path, capsys) -> None:
+    folder, first = rendered
+    stem = folder / "round-2p-seed0"
+    assert cli_evaluate_games.main(["--rendered", str(stem), "--oracle",
+                                    "--out", str(tmp_path)]) == 0
+    game = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert (game["variant"], game["players"], game["truth_events"]) == ("round", 2, 6)
+    assert game["recall"] == first[0]["recall"] == 1.0 and game["render_s"] is None
+    results = json.loads((tmp_path / "results.json").read_text())
+    assert results["settings"]["variants"] == ["round"]
+    assert results["settings"]["rendered"] == [str(stem)]
+    assert not list(tmp_path.glob("*.mp4"))          # nothing rendered
+
+
+def test_a_rendered_stem_without_its_truth_exits_2(tmp_path: Path, capsys) -> None:
+    (tmp_path / "game.mp4").write_bytes(b"")
+    (tmp_path / "game.jsonl").write_text('{"type": "setup", "variant": "classic"}\n')
+    assert cli_evaluate_games.main(["--rendered", str(tmp_path / "game"), "--oracle",
+                                    "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert "game.truth.jsonl" in err and "Traceback" not in err
