@@ -154,10 +154,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--init", type=Path, metavar="READER_PT",
                         help="continue from these weights (the .pt saved beside an export)")
-    parser.add_argument("--widths", type=_widths, default=DEFAULT_WIDTHS, metavar="W,W,W,W,W,W",
+    parser.add_argument("--widths", type=_widths, default=None, metavar="W,W,W,W,W,W",
                         help="the six conv layers' widths; with --init of a narrower reader, "
-                             "it is widened first, computing what it computed (default "
-                             + ",".join(map(str, DEFAULT_WIDTHS)) + ")")
+                             "it is widened first, computing what it computed (default: "
+                             "--init's, else " + ",".join(map(str, DEFAULT_WIDTHS)) + ")")
     parser.add_argument("--out", type=Path, default=DEFAULT_READER,
                         help="ONNX model to write; its PyTorch weights go beside it (.pt)")
     return parser.parse_args(argv)
@@ -180,11 +180,11 @@ def starting_network(args: argparse.Namespace):
     import torch
 
     if not args.init:
-        return build_network(args.widths)
+        return build_network(args.widths or DEFAULT_WIDTHS)
     state = torch.load(args.init, map_location="cpu")
     network = build_network(widths_of(state))
     network.load_state_dict(state)
-    if widths_of(state) != args.widths:
+    if args.widths and widths_of(state) != args.widths:
         network = widened(network, args.widths, seed=args.seed)
     return network
 

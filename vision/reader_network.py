@@ -11,7 +11,7 @@ from __future__ import annotations
 from vision.index_reader import READER_CLASSES
 
 NARROW_WIDTHS = (24, 48, 48, 96, 96, 160)   # sessions 1-3
-DEFAULT_WIDTHS = NARROW_WIDTHS
+DEFAULT_WIDTHS = (32, 64, 64, 128, 128, 256)  # session 4: widened from the narrow one
 POOL_AFTER = (0, 2, 4)                      # a 2x2 max-pool follows these conv layers
 
 

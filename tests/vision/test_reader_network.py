@@ -2,7 +2,13 @@ import pytest
 import torch
 
 from vision.cli_train_reader import parse_args
-from vision.reader_network import NARROW_WIDTHS, build_network, widened, widths_of
+from vision.reader_network import (
+    DEFAULT_WIDTHS,
+    NARROW_WIDTHS,
+    build_network,
+    widened,
+    widths_of,
+)
 
 WIDER = (32, 64, 64, 128, 128, 256)
 
@@ -50,3 +56,17 @@ def test_widths_option_wants_six_positive_integers(capsys):
         with pytest.raises(SystemExit):
             parse_args(["--data", "d", "--widths", bad])
         assert "give 6 positive integers" in capsys.readouterr().err
+
+
+def test_init_keeps_its_own_widths_unless_wider_ones_are_asked_for(tmp_path):
+    from vision.cli_train_reader import starting_network
+
+    saved = tmp_path / "narrow.pt"
+    torch.save(trained_like().state_dict(), saved)
+    kept = starting_network(parse_args(["--data", "d", "--init", str(saved)]))
+    assert widths_of(kept.state_dict()) == NARROW_WIDTHS
+    wide = starting_network(parse_args(["--data", "d", "--init", str(saved),
+                                        "--widths", "32,64,64,128,128,256"]))
+    assert widths_of(wide.state_dict()) == WIDER
+    fresh = starting_network(parse_args(["--data", "d"]))
+    assert widths_of(fresh.state_dict()) == DEFAULT_WIDTHS
