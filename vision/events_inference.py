@@ -304,14 +304,19 @@ class GameFollower(LayoutPhases):
             return
         transfer = {"type": "transfer", "player": defender, "cards": [track.card]}
         # a card of the attack's rank from the defender is what a transfer looks like, in
-        # every variant and at any time: where it is not allowed the referee calls a P8 foul
-        if rank_of(track.card) in {rank_of(c) for c in view.reader.attacks}:
+        # every variant and at any time: where it is not allowed the referee calls a P8 foul.
+        # Unless it can beat an attack card there (a trump of that rank) where transfers are
+        # not played: a defence laid askew or a transfer (a foul there), asked about below
+        same_rank = rank_of(track.card) in {rank_of(c) for c in view.reader.attacks}
+        if same_rank and (self.variant == "transfer" or not can_beat):
             self._emit(out, transfer, lambda: self._commit_transfer(track), [track.card],
                        doubt=doubt, doubt_ru=doubt_ru)
             return
         candidates = [{"type": "defend", "player": defender, "card": track.card,
                        "on": pair.attack} for pair in view.reader.unbeaten]
         candidates.append({"type": "throw_in", "player": defender, "cards": [track.card]})
+        if same_rank:
+            candidates.append(transfer)
         text = f"{defender} laid {card_text(track.card)} beside the cards: which does it beat"
         text_ru = f"{defender} положил {card_text(track.card, True)} рядом: какую карту он бьёт"
         out.append(Question(f"{text}?", f"{text_ru}?", tuple(candidates), self._frame,

@@ -199,6 +199,24 @@ def test_a_card_the_defender_lays_beside_the_bout_is_asked_about() -> None:
     assert [e["type"] for e in events(scene)] == ["deal", "trump", "attack"]
 
 
+def test_a_trump_of_the_attack_s_rank_laid_beside_is_a_defence_asked_about_not_a_transfer() -> None:
+    scene = start()                          # classic: no transfers; hearts are trumps
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "7H", TOP, (620, 360))       # the defender's 7H beside the 7S: it beats it
+    [question] = questions(scene)
+    assert question.candidates[0] == {"type": "defend", "player": "Boris", "card": "7H",
+                                      "on": "7S"}
+    assert {"type": "transfer", "player": "Boris", "cards": ["7H"]} in question.candidates
+    assert [e["type"] for e in events(scene)] == ["deal", "trump", "attack"]
+
+
+def test_a_card_of_the_attack_s_rank_that_beats_nothing_is_read_as_a_transfer() -> None:
+    scene = start()
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "7C", TOP, (620, 360))       # what a transfer looks like (P8 in classic)
+    assert events(scene)[-1] == {"type": "transfer", "player": "Boris", "cards": ["7C"]}
+
+
 def test_a_card_seen_in_two_places_for_a_second_is_asked_about_once() -> None:
     scene = start()
     play(scene, "7S", BOTTOM, (500, 360))
