@@ -139,13 +139,16 @@ def feed_maker(args: argparse.Namespace) -> FeedMaker | None:
         return None
     from vision.detection_cache import CachedFeed, cache_key
 
+    models = None if args.step_ms is None else cache_key(
+        args.model, None if args.no_reader else args.reader, args.imgsz, args.conf,
+        args.index_conf)   # the model files are read once, not once a game
+
     def feed(files: GameFiles) -> FrameFeed:
         deck = setup_deck_size(read_log(files.log)[0])
         detector.limit_to_deck(deck)
-        if args.step_ms is None:
+        if models is None:
             return VideoFeed(files.video, detector)
-        key = cache_key(args.model, None if args.no_reader else args.reader, args.imgsz,
-                        args.conf, args.index_conf, deck)
+        key = cache_key(models, deck)
         return CachedFeed(VideoFeed(files.video, detector),
                           args.out / f"{files.video.stem}.detections-{key}.jsonl")
 

@@ -3,9 +3,10 @@
 With a fixed step time (`evaluate-games --step-ms`) the frames a live run takes depend only on
 the schedule, so the detector's answer for each of them is the same on every run with the same
 models and options. `CachedFeed` asks the detector only for frames it has not seen, and appends
-each new answer to a JSON Lines file beside the video, named by a key of the model files and
-options. A pipeline change is then measured on a game in seconds instead of minutes. Boxes are
-kept to 0.1 px and confidences to 4 decimals (as `detect --json` writes them).
+each new answer to a JSON Lines file (evaluate-games keeps it in its --out folder), named by a
+key of the model files and options. A pipeline change is then measured on a game in seconds
+instead of minutes. Boxes are kept to 0.1 px and confidences to 4 decimals (as `detect --json`
+writes them).
 """
 
 from __future__ import annotations
@@ -35,7 +36,6 @@ class CachedFeed:
     def __init__(self, inner: Any, path: Path) -> None:
         self.inner, self.path = inner, path
         self.known: dict[int, Detections] = {}
-        self.computed = 0
         if path.exists():
             for line in path.read_text().splitlines():
                 try:
@@ -55,7 +55,6 @@ class CachedFeed:
             return self.known[frame]
         detections = self.inner.detect(frame.image)
         self.known[frame.number] = detections
-        self.computed += 1
         if self.writer is None:
             self.writer = self.path.open("a")
         self.writer.write(json.dumps({"frame": frame.number, "cards": detections.to_json()})

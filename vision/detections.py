@@ -6,7 +6,7 @@ Tests build it by hand (`Detections.from_cards(...)`), with no camera and no mod
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -61,6 +61,11 @@ class Detections:
         return Detections(self.xyxy[positions], self.confidence[positions],
                           tuple(self.cards[i] for i in positions),
                           tuple(self.polygons[i] for i in positions))
+
+    def only(self, cards: Collection[str]) -> Detections:
+        """The detections whose card is one of `cards` (itself when all are)."""
+        keep = np.array([card in cards for card in self.cards], bool)
+        return self if keep.all() else self[keep]
 
     @property
     def centers(self) -> np.ndarray:

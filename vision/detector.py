@@ -205,9 +205,7 @@ class CardDetector:
                 self.imgsz = wanted
                 raw = self.infer(frame)
         detections = cards_from_raw(raw, self.second_reading)
-        if self.deck is None:
-            return detections
-        return detections[np.array([card in self.deck for card in detections.cards], bool)]
+        return detections if self.deck is None else detections.only(self.deck)
 
 
 def locates_only(session) -> bool:

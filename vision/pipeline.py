@@ -95,9 +95,7 @@ class TablePipeline:
 
     def update(self, frame: int, time: float, detections: Detections) -> list[Emitted]:
         self._snapshot = None  # others (the dashboard's manual entry) may have changed the game
-        in_deck = [card in self.deck for card in detections.cards]
-        if not all(in_deck):   # a misreading: the game's deck has no such card
-            detections = detections[np.array(in_deck, bool)]
+        detections = detections.only(self.deck)  # any other card is a misreading
         change = self.tracker.update(frame, time, detections)
         emitted = self.follower.update(change, self.tracker.on_table())
         for item in emitted:
