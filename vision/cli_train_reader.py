@@ -151,6 +151,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                              "designs' faces and typefaces (any turn and size; cached in "
                              "datasets/cache); 0 for the set's scenes only")
     parser.add_argument("--batch", type=int, default=256)
+    parser.add_argument("--max-lr", type=float, default=3e-3,
+                        help="the one-cycle schedule's peak learning rate (default 3e-3; "
+                             "lower, e.g. 1e-3, to go on from trained --init weights without "
+                             "first undoing part of what they learnt)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--init", type=Path, metavar="READER_PT",
                         help="continue from these weights (the .pt saved beside an export)")
@@ -221,7 +225,8 @@ def main(argv: list[str]) -> int:
         return 2
     optimiser = torch.optim.AdamW(network.parameters(), lr=2e-3, weight_decay=1e-4)
     steps = args.epochs * (len(train_crops) // args.batch + 1)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.max_lr,
+                                                   total_steps=steps)
     loss_of = torch.nn.CrossEntropyLoss(label_smoothing=0.05)
     start, best = time.monotonic(), -1.0
     args.out.parent.mkdir(parents=True, exist_ok=True)
