@@ -86,6 +86,10 @@ class FollowerCore:
         self._conflicts: dict[str, tuple[float, float, bool]] = {}  # card: since, last, asked
         self._tracks: dict[str, CardTrack] = {}  # this frame's cards on the table, by code
         self._arriving: list[CardTrack] = []     # ... and those read on their way in
+        self._last_tracks: dict[str, CardTrack] = {}  # every card's last track, gone ones too
+        self._missed_defence: Question | None = None  # open: which card beat the swept one?
+        self.late_events: list[TableEvent] = []  # judged on an answer, for the pipeline's log
+        self.withdrawn: list[Question] = []  # questions the game went on without: not judged
 
     # -- seats and turns ---------------------------------------------------------------------
 
@@ -155,6 +159,7 @@ class FollowerCore:
         While a question waits for its answer, an event the judge would refuse is asked about
         instead (the judge records no refusal then: `record_refusal=False`)."""
         view = self.view
+        self._settle_unanswered(out)
         depends = sorted(set(cards) | set(view.reader.cards)) if event["type"] in (
             "defend", "throw_in", "transfer", "take", "discard", "pass_on") else list(cards)
         if doubt is None and any(card in view.doubtful for card in depends):
@@ -183,6 +188,10 @@ class FollowerCore:
         commit()
         out.append(table_event)
         return True
+
+    def _settle_unanswered(self, out: list[Emitted]) -> None:
+        """Before the game goes on, a question it cannot go on without is settled by the
+        best legal guess (GameFollower: an unanswered missed defence is a take)."""
 
     def _low_confidence(self, track: CardTrack) -> tuple[str | None, str | None]:
         """Why the card's identity is in doubt, if it is: read with low confidence, or read

@@ -141,8 +141,9 @@ def run_live_game(feed: FrameFeed, setup: dict, header: dict, *,
             if answer is not None:
                 choice = answer(question)
                 run.answered += choice is not None
+                before = len(pipeline.verdicts)
                 if pipeline.answer(question, choice) is not None:
-                    answers.add(len(pipeline.verdicts) - 1)
+                    answers.add(before)  # the answer's own verdict; any after it are the camera's
         return done - started if step_cost is None else step_cost
 
     answers: set[int] = set()  # the verdicts on the players' answers

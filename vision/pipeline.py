@@ -98,6 +98,9 @@ class TablePipeline:
         detections = detections.only(self.deck)  # any other card is a misreading
         change = self.tracker.update(frame, time, detections)
         emitted = self.follower.update(change, self.tracker.on_table())
+        if self.follower.withdrawn:  # settled without the players: no longer theirs to answer
+            self.questions = [q for q in self.questions
+                              if not any(q is gone for gone in self.follower.withdrawn)]
         for item in emitted:
             if isinstance(item, Question):
                 self.questions.append(item)
@@ -131,6 +134,8 @@ class TablePipeline:
         not the reading the follower went on with (another card, another event, none), the
         follower's model of the bout is set again from the referee's (`GameFollower.resync`)
         and a card read as a look-alike takes its true name in the tracker too."""
+        if any(question is gone for gone in self.follower.withdrawn):
+            return None  # the game went on without the answer (the follower settled it)
         if question in self.questions:
             self.questions.remove(question)
         chosen = None if choice is None else question.candidates[choice]
@@ -143,6 +148,8 @@ class TablePipeline:
                 verdict = self.verdicts[-1]
         renamed = self.follower.answered(
             question, chosen, refused=verdict is not None and not _verdict_ok(verdict.verdict))
+        self.events += self.follower.late_events  # what the answer let the camera's reading close
+        self.follower.late_events.clear()
         if renamed is not None:
             self.tracker.rename(*renamed)
         return verdict

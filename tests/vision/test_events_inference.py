@@ -416,3 +416,72 @@ def test_while_a_question_waits_an_event_the_referee_accepts_is_judged_once() ->
     assert follower._emit(out, attack, lambda: committed.append(True), ["7S"])
     assert judged == [(attack, False)]   # applied once: a second apply would be refused
     assert committed == [True] and [e.event for e in out] == [attack]
+
+
+def missed_defence_scene() -> tuple[Scene, Question]:
+    """Anna leads 7S; Boris's 9S over it is never read; the bout is swept to the left (the
+    discard pile), away from Boris at the top."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    carry_off(scene, LEFT, "7S")
+    scene.wait(1.0)
+    [question] = questions(scene)
+    return scene, question
+
+
+def test_a_bout_swept_away_from_the_defender_with_a_card_unbeaten_asks_what_beat_it() -> None:
+    scene, question = missed_defence_scene()
+    assert question.candidates[0] == {"type": "take", "player": "Boris"}
+    defences = question.candidates[1:]
+    assert {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"} in defences
+    # higher spades and the hearts (trump: the 6H under the stock, which is not offered)
+    assert {d["card"] for d in defences} == {"8S", "9S", "10S", "JS", "QS", "KS", "AS",
+                                            "7H", "8H", "9H", "10H", "JH", "QH", "KH", "AH"}
+    assert all(e["type"] != "take" for e in events(scene))   # nothing told the referee yet
+    assert scene.target.fouls == []
+
+
+def test_the_named_missed_defence_closes_the_bout_as_a_discard_and_the_defender_leads() -> None:
+    scene, question = missed_defence_scene()
+    pipeline = scene.target
+    defence = {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}
+    assert pipeline.answer(question, question.candidates.index(defence)).verdict.ok
+    assert [e.event for e in pipeline.events[-2:]] == [defence, {"type": "discard"}]
+    assert pipeline.verdicts[-1].event.event == {"type": "discard"}
+    assert pipeline.snapshot()["table"] == [] and "9S" in pipeline.snapshot()["discard_cards"]
+    play(scene, "8D", TOP, (500, 360))       # Boris beat everything: he leads
+    assert events(scene)[-1] == {"type": "attack", "player": "Boris", "cards": ["8D"]}
+    assert pipeline.fouls == []
+
+
+def test_a_take_named_instead_leaves_the_lead_to_the_defender_s_left() -> None:
+    scene, question = missed_defence_scene()
+    pipeline = scene.target
+    assert pipeline.answer(question, 0).verdict.ok
+    play(scene, "8D", BOTTOM, (500, 360))    # after Boris's take, Anna leads again
+    assert events(scene)[-1] == {"type": "attack", "player": "Anna", "cards": ["8D"]}
+    assert pipeline.fouls == []
+
+
+def test_an_unbeaten_bout_swept_towards_the_defender_is_a_take_without_a_question() -> None:
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    carry_off(scene, TOP, "7S")              # Boris draws the card to himself
+    scene.wait(1.0)
+    assert events(scene)[-1] == {"type": "take", "player": "Boris"}
+    assert questions(scene) == []
+
+
+def test_an_unanswered_missed_defence_becomes_the_take_when_the_next_card_comes() -> None:
+    scene, question = missed_defence_scene()
+    pipeline = scene.target
+    play(scene, "8D", BOTTOM, (500, 360))    # nobody answered; Anna leads as after a take
+    assert events(scene)[-2:] == [{"type": "take", "player": "Boris"},
+                                  {"type": "attack", "player": "Anna", "cards": ["8D"]}]
+    assert pipeline.fouls == [] and question not in pipeline.questions
+    assert pipeline.answer(question, 1) is None   # too late: the game went on without it
+    assert pipeline.fouls == []

@@ -1,0 +1,91 @@
+"""Where a bout's cards went when they left the table, and what the camera may have missed.
+
+A bout the follower saw closed with an attack card unbeaten is a take, unless its defence was
+never read. The sweep tells them apart: a defender who takes draws the cards towards his own
+seat; a beaten bout goes to the discard pile, somewhere else. When the cards clearly went
+elsewhere, the players are asked which card beat the unbeaten one (or whether he took after
+all) instead of the referee being told a take that did not happen, which would set every later
+turn wrong (P7: the wrong player leads).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+from vision.cardclasses import deck_codes
+from vision.seats import SeatMap
+from vision.table_events import Question, card_text
+from vision.table_reader import beats, rank_value
+from vision.tracking import CardTrack
+
+SWEPT_TO_DISCARD = ("classic", "transfer", "dummy")  # variants whose beaten bouts are swept off
+SWEEP_DISTANCE = 1.0   # a card counts as seen going once carried this many card lengths
+TOWARDS_COSINE = 0.9   # ... and as going to a seat within about 25 degrees of its direction
+
+
+def _centre(box: np.ndarray) -> np.ndarray:
+    return np.array([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2], float)
+
+
+def swept_towards(tracks: Iterable[CardTrack], seats: SeatMap, seat: str) -> bool | None:
+    """True when a card of the bout was seen carried towards `seat`, False when the cards seen
+    carried all went elsewhere, None when none was seen carried far enough to tell."""
+    if seat not in seats.names:
+        return None
+    cosines = []
+    for track in tracks:
+        if track.carry_box is None:
+            continue
+        home = track.placed_box if track.placed_box is not None else track.anchor
+        start = _centre(home)
+        way = _centre(track.carry_box) - start
+        towards = seats.point(seat) - start
+        if np.linalg.norm(way) < SWEEP_DISTANCE * track.size or np.linalg.norm(towards) < 1e-6:
+            continue
+        cosines.append(float(way @ towards / (np.linalg.norm(way) * np.linalg.norm(towards))))
+    if not cosines:
+        return None
+    return max(cosines) >= TOWARDS_COSINE
+
+
+def possible_beaters(target: str, snapshot: dict, lying: Iterable[str] = (),
+                     hinted: Iterable[str] = ()) -> list[str]:
+    """The cards of the deck that beat `target` (G4) and may still have been in the
+    defender's hand: not discarded, not on the referee's table, not known in another player's
+    hand, not lying on the table now, not the trump under the stock. Cards in `hinted` (read at
+    the target's place) first, then by rank."""
+    trump_suit = snapshot.get("trump_suit")
+    defender = snapshot.get("defender")
+    elsewhere = set(snapshot.get("discard_cards") or ()) | set(lying)
+    for entry in snapshot.get("table") or ():
+        elsewhere.update(code for code in (entry.get("attack"), entry.get("defence")) if code)
+    for seat, hand in (snapshot.get("hands") or {}).items():
+        if seat != defender:
+            elsewhere.update(hand.get("known") or ())
+    if snapshot.get("stock") and snapshot.get("trump"):
+        elsewhere.add(snapshot["trump"])
+    deck = deck_codes(int(snapshot.get("deck") or 36))
+    found = [card for card in deck
+             if card not in elsewhere and beats(card, target, trump_suit)]
+    hinted = set(hinted)
+    return sorted(found, key=lambda card: (card not in hinted, card[-1] == trump_suit,
+                                           rank_value(card), card[-1]))
+
+
+def missed_defence_question(target: str, defender: str, beaters: list[str],
+                            cards: Iterable[str], frame: int, time: float) -> Question:
+    """Did the defender take, or which card beat `target` (the camera did not see it)? The
+    first candidate is the take; the others are a defence with each possible card."""
+    shown = " ".join(card_text(c) for c in cards)
+    shown_ru = " ".join(card_text(c, True) for c in cards)
+    take = {"type": "take", "player": defender}
+    defences = ({"type": "defend", "player": defender, "card": card, "on": target}
+                for card in beaters)
+    return Question(
+        f"The table ({shown}) went to the discard pile, not to {defender}, but "
+        f"{card_text(target)} was not seen beaten: which card beat it? (or did {defender} take?)",
+        f"Со стола ({shown_ru}) карты ушли в отбой, а не к игроку {defender}, но не видно, чем "
+        f"побита {card_text(target, True)}: какой картой? (или {defender} взял?)",
+        (take, *defences), frame, time, tuple(cards))
