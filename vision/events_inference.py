@@ -192,7 +192,7 @@ class GameFollower(LayoutPhases):
         if view.lead_buffer and any(overlap(track.box, t.box) >= view.reader.min_overlap
                                     for t in view.lead_buffer):
             self._flush_lead(out)  # a defence on a lead still forming: the lead is complete
-        placement = view.reader.classify(track.box)
+        placement = view.reader.classify(self._extent(track))
         if placement.kind != "attack":
             self._defend(track, placement.on, out)
             return

@@ -41,6 +41,9 @@ class InferenceConfig:
     direction_margin_deg: float = 15.0  # ... and this much nearer than any other seat
     conflict_seconds: float = 1.0     # a card seen twice this long in a row is asked about
     rival_share: float = 0.25  # a card whose place was read as another code this much is asked
+    index_only_share: float = 0.6  # a box this much smaller than the table's cards is an index
+    index_reach: float = 0.5      # ... and the card it names reaches this many card lengths
+    #                               from it every way (which way the card lies is not known)
 
 
 @dataclass
@@ -117,6 +120,19 @@ class FollowerCore:
     @property
     def _persons(self) -> list[str]:
         return [n for n in self.seat_names if n != DUMMY]
+
+    def _extent(self, track: CardTrack) -> np.ndarray:
+        """Where the card lies, for telling what it covers: its box, or, when only its corner
+        index was read (a box far smaller than the cards on the table), a card-sized square
+        around that index: the card reaches from its corner about half its length, and which
+        way is not known."""
+        sizes = sorted(t.size for t in self._tracks.values())
+        card = sizes[(3 * len(sizes)) // 4] if sizes else track.size
+        if track.size >= self.config.index_only_share * card:
+            return track.box
+        centre, half = track.center, self.config.index_reach * card
+        return np.array([centre[0] - half, centre[1] - half, centre[0] + half, centre[1] + half],
+                        np.float32)
 
     def _direction_choice(self, track: CardTrack, among: list[str]) -> tuple[str | None, bool]:
         """The seat a card came in from, and whether that reading is clear."""

@@ -97,7 +97,8 @@ class LayoutPhases(FollowerCore):
     def _opening_draw(self, track: CardTrack, out: list[Emitted]) -> None:
         view = self.view
         player, _ = self._who_played(view.opening_turn, track, self._persons)
-        covered = sorted(((overlap(track.box, box), card) for card, box in view.open_table.items()),
+        covered = sorted(((overlap(self._extent(track), box), card)
+                          for card, box in view.open_table.items()),
                          reverse=True)
         covered = [(amount, card) for amount, card in covered if amount >= view.reader.min_overlap]
         event = {"type": "open_draw", "player": player, "card": track.card}
@@ -137,7 +138,8 @@ class LayoutPhases(FollowerCore):
         if track.card in self._on_piles():
             return  # a pile's card seen again (the card over it was lifted a moment): no deal
         player, _ = self._who_played(view.opening_turn, track, self._persons)
-        covers = sorted(((overlap(track.box, box), owner) for owner, box in view.pile_tops.items()),
+        covers = sorted(((overlap(self._extent(track), box), owner)
+                         for owner, box in view.pile_tops.items()),
                         reverse=True)
         owner = covers[0][1] if covers and covers[0][0] >= view.reader.min_overlap else \
             self.seats.nearest(track.center, self._persons)

@@ -17,9 +17,13 @@ FPS = 30.0
 CARD_W, CARD_H = 60.0, 90.0
 
 
-def box_at(center: tuple[float, float]) -> tuple[float, float, float, float]:
-    x, y = center
-    return (x - CARD_W / 2, y - CARD_H / 2, x + CARD_W / 2, y + CARD_H / 2)
+INDEX_W, INDEX_H = 14.0, 22.0   # a card read only from its corner index
+
+
+def box_at(center: tuple[float, float], size: tuple[float, float] = (CARD_W, CARD_H)
+           ) -> tuple[float, float, float, float]:
+    (x, y), (width, height) = center, size
+    return (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
 
 
 class Scene:
@@ -29,6 +33,7 @@ class Scene:
         self.cards: dict[str, tuple[float, float]] = {}
         self.confidence: dict[str, float] = {}
         self.hidden: set[str] = set()
+        self.index_only: set[str] = set()  # read from an index box (at the card's place given)
         self.frame = 0
         self.results: list[Any] = []
         self.rng = np.random.default_rng(seed)
@@ -44,7 +49,8 @@ class Scene:
                 continue
             noisy = np.asarray(center) + self.rng.normal(0, self.jitter, 2) if self.jitter \
                 else center
-            items.append((card, box_at(tuple(noisy)), self.confidence.get(card, 0.9)))
+            size = (INDEX_W, INDEX_H) if card in self.index_only else (CARD_W, CARD_H)
+            items.append((card, box_at(tuple(noisy), size), self.confidence.get(card, 0.9)))
         items += [(card, box_at(center), conf) for card, center, conf in extra]
         result = self.target.update(self.frame, self.time, Detections.from_cards(items))
         self.results.append(result)

@@ -485,3 +485,20 @@ def test_an_unanswered_missed_defence_becomes_the_take_when_the_next_card_comes(
     assert pipeline.fouls == [] and question not in pipeline.questions
     assert pipeline.answer(question, 1) is None   # too late: the game went on without it
     assert pipeline.fouls == []
+
+
+def test_a_defence_read_only_from_its_index_just_off_the_attack_card_is_a_defence() -> None:
+    scene = start()
+    play(scene, "7S", BOTTOM, (500, 360))    # 7S spans 470-530 x 315-405
+    scene.index_only.add("9S")               # only 9S's far corner index is read, just off 7S
+    play(scene, "9S", TOP, (545, 415))
+    assert events(scene)[-1] == {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}
+
+
+def test_a_card_read_only_from_its_index_far_from_the_bout_is_a_throw_in() -> None:
+    scene = start()
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    scene.index_only.add("9C")
+    play(scene, "9C", BOTTOM, (640, 360))    # a card length beside the bout
+    assert events(scene)[-1] == {"type": "throw_in", "player": "Anna", "cards": ["9C"]}
