@@ -47,6 +47,7 @@ class TrackerConfig:
     leave_after: float = 0.4       # seconds unseen before a card seen carried off counts as gone
     same_place: float = 0.12       # card sizes: two codes read this close are one card's rivals
     carry_readings: int = 2        # ... seen moving away in at least this many readings in a row
+    index_share: float = 0.6       # a box this much smaller than a card's is its index alone
 
 
 RECENT_SECONDS = 3.0  # how long a track keeps its readings for weighing rival codes
@@ -144,6 +145,10 @@ def _center(box: np.ndarray) -> np.ndarray:
 
 def _box_size(box: np.ndarray) -> float:
     return float(max(box[2] - box[0], box[3] - box[1], 1.0))
+
+
+def _holds(box: np.ndarray, point: np.ndarray) -> bool:
+    return bool(box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3])
 
 
 def _distance(box: np.ndarray, other: np.ndarray) -> float:
@@ -332,12 +337,29 @@ class CardTracker:
             track.carry_steps = 0
         track.carry_box, track.carry_time = box.copy(), time
 
+    def _whole_card(self, track: CardTrack, box: np.ndarray) -> np.ndarray:
+        """The detector gives a card's whole box when it found one, else the box of the corner
+        index it read: one frame may give either. An index box inside the card's box is the
+        card where it lay (not a move of half a card); a card box holding the index box the
+        track had is where the card lies, taken over without counting as a move."""
+        share = self.config.index_share
+        size, known = _box_size(box), _box_size(track.box)
+        if size < share * known and _holds(track.box, _center(box)):
+            return track.box.copy()
+        if known < share * size and _holds(box, _center(track.box)):
+            for name in ("box", "anchor", "placed_box"):
+                if getattr(track, name) is not None:
+                    setattr(track, name, box.copy())
+        return box
+
     # -- per-track state machine ----------------------------------------------------------------
 
     def _observe(self, card: str, box: np.ndarray, confidence: float, frame: int, time: float,
                  update: TrackerUpdate) -> None:
         config = self.config
         track = self.tracks.get(card)
+        if track is not None and track.state is not TrackState.GONE:
+            box = self._whole_card(track, box)
         if track is None or track.state is TrackState.GONE or (
                 track.state is TrackState.CANDIDATE
                 and (time - track.last_seen > self._forget_after

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from table_scene import FPS, Scene, box_at
+from table_scene import CARD_H, CARD_W, FPS, Scene, box_at
 
 from vision.tracking import CardTracker, TrackerConfig, TrackState
 
@@ -358,3 +358,18 @@ def test_a_card_brought_in_with_frames_unread_on_its_way_keeps_where_it_came_fro
     scene.wait(0.6)
     assert [card for _, card in placed(scene)] == ["8S"]
     assert np.allclose(scene.target.tracks["8S"].first_box, box_at((600, 700)), atol=1)
+
+
+def test_a_card_read_by_turns_whole_and_by_its_corner_index_rests_where_it_lies() -> None:
+    scene = Scene(CardTracker())
+    whole, corner = (400, 300), (400 - CARD_W / 2 + 8, 300 - CARD_H / 2 + 12)  # top-left index
+    for _ in range(30):                     # a second: the whole box and the index's by turns
+        scene.put("7S", whole)
+        scene.index_only.discard("7S")
+        scene.step()
+        scene.put("7S", corner)
+        scene.index_only.add("7S")
+        scene.step()
+    [(frame, card)] = placed(scene)
+    assert card == "7S" and frame / FPS <= 0.45 and moved(scene) == []
+    assert np.allclose(scene.target.tracks["7S"].box, box_at(whole), atol=1.0)
