@@ -471,7 +471,8 @@ class GameFollower(LayoutPhases):
         if not beaters:
             return False
         question = missed_defence_question(unbeaten[0], defender, beaters, view.reader.cards,
-                                           self._frame, self._time)
+                                           self._frame, self._time,
+                                           target.placed_at if target is not None else None)
         out.append(question)
         self._missed_defence = question
         view.doubtful.update(question.cards)

@@ -158,8 +158,9 @@ def run_live_game(feed: FrameFeed, setup: dict, header: dict, *,
 
 class TruthAnswerer:
     """Players who answer a question from what really happened: the candidate that is a truth
-    event within `window` seconds of the question (the nearest; each truth event once), else
-    None (none of them happened)."""
+    event within `window` seconds of the question, or since the moment it asks about
+    (`Question.since`) (the nearest; each truth event once), else None (none of them
+    happened)."""
 
     def __init__(self, truth: list[TruthEvent], fps: float, window: float = 3.0) -> None:
         self.truth, self.fps, self.window = truth, fps, window
@@ -167,10 +168,13 @@ class TruthAnswerer:
 
     def __call__(self, question: Question) -> int | None:
         wanted = [canonical(candidate) for candidate in question.candidates]
+        earliest = question.time - self.window
+        if question.since is not None:
+            earliest = min(earliest, question.since)
         near = sorted((abs(t.frame / self.fps - question.time), i)
                       for i, t in enumerate(self.truth)
                       if i not in self.used and canonical(t.event) in wanted
-                      and abs(t.frame / self.fps - question.time) <= self.window)
+                      and earliest <= t.frame / self.fps <= question.time + self.window)
         if not near:
             return None
         _, index = near[0]

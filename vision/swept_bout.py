@@ -22,7 +22,7 @@ from vision.tracking import CardTrack
 
 SWEPT_TO_DISCARD = ("classic", "transfer", "dummy")  # variants whose beaten bouts are swept off
 SWEEP_DISTANCE = 1.0   # a card counts as seen going once carried this many card lengths
-TOWARDS_COSINE = 0.9   # ... and as going to a seat within about 25 degrees of its direction
+TOWARDS_COSINE = 0.97  # ... and as going to a seat within about 14 degrees of its direction
 
 
 def _centre(box: np.ndarray) -> np.ndarray:
@@ -75,9 +75,11 @@ def possible_beaters(target: str, snapshot: dict, lying: Iterable[str] = (),
 
 
 def missed_defence_question(target: str, defender: str, beaters: list[str],
-                            cards: Iterable[str], frame: int, time: float) -> Question:
-    """Did the defender take, or which card beat `target` (the camera did not see it)? The
-    first candidate is the take; the others are a defence with each possible card."""
+                            cards: Iterable[str], frame: int, time: float,
+                            since: float | None = None) -> Question:
+    """Did the defender take, or which card beat `target` (the camera did not see it, at
+    some time after `since`, when the target was laid)? The first candidate is the take; the
+    others are a defence with each possible card."""
     shown = " ".join(card_text(c) for c in cards)
     shown_ru = " ".join(card_text(c, True) for c in cards)
     take = {"type": "take", "player": defender}
@@ -88,4 +90,4 @@ def missed_defence_question(target: str, defender: str, beaters: list[str],
         f"{card_text(target)} was not seen beaten: which card beat it? (or did {defender} take?)",
         f"Со стола ({shown_ru}) карты ушли в отбой, а не к игроку {defender}, но не видно, чем "
         f"побита {card_text(target, True)}: какой картой? (или {defender} взял?)",
-        (take, *defences), frame, time, tuple(cards))
+        (take, *defences), frame, time, tuple(cards), since)

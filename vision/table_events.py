@@ -58,11 +58,15 @@ class Question:
     frame: int
     time: float
     cards: tuple[str, ...] = field(default=())
+    since: float | None = None  # it asks about what happened from then on (None: just now)
 
     def to_dict(self) -> dict:
-        return {"question": self.text, "question_ru": self.text_ru,
-                "candidates": list(self.candidates), "cards": list(self.cards),
-                "frame": self.frame, "time": round(self.time, 3)}
+        asked = {"question": self.text, "question_ru": self.text_ru,
+                 "candidates": list(self.candidates), "cards": list(self.cards),
+                 "frame": self.frame, "time": round(self.time, 3)}
+        if self.since is not None:
+            asked["since"] = round(self.since, 3)
+        return asked
 
 
 @dataclass(frozen=True)

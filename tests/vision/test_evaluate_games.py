@@ -103,6 +103,20 @@ def test_the_players_answer_questions_from_the_truth_and_their_events_are_not_th
     assert (nobody.questions, nobody.answered) == (1, 0)
 
 
+def test_the_players_answer_about_the_moment_a_question_asks_about() -> None:
+    from vision.table_events import Question
+
+    defence = {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}
+    truth = [TruthEvent(defence, True, 100)]                  # 10 s at 10 fps
+    take = {"type": "take", "player": "Boris"}
+    late = Question("?", "?", (take, defence), frame=150, time=15.0)
+    assert TruthAnswerer(truth, 10.0, window=3.0)(late) is None      # 5 s before: not "now"
+    about_the_bout = Question("?", "?", (take, defence), frame=150, time=15.0, since=9.0)
+    assert TruthAnswerer(truth, 10.0, window=3.0)(about_the_bout) == 1
+    before_it = Question("?", "?", (take, defence), frame=150, time=15.0, since=11.0)
+    assert TruthAnswerer(truth, 10.0, window=3.0)(before_it) is None
+
+
 # -- scoring one game ---------------------------------------------------------------------------
 
 DEAL = {"type": "deal"}

@@ -434,6 +434,8 @@ def missed_defence_scene() -> tuple[Scene, Question]:
 def test_a_bout_swept_away_from_the_defender_with_a_card_unbeaten_asks_what_beat_it() -> None:
     scene, question = missed_defence_scene()
     assert question.candidates[0] == {"type": "take", "player": "Boris"}
+    placed = scene.target.tracker.tracks["7S"].placed_at
+    assert question.since == placed < question.time  # it asks about the bout since 7S came
     defences = question.candidates[1:]
     assert {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"} in defences
     # higher spades and the hearts (trump: the 6H under the stock, which is not offered)
