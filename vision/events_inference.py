@@ -15,13 +15,7 @@ question, so a misread never turns into a foul.
 from __future__ import annotations
 
 from vision.game_view import DUMMY, Emitted, GameView, InferenceConfig
-from vision.layout_phases import LayoutPhases
-from vision.swept_bout import (
-    SWEPT_TO_DISCARD,
-    missed_defence_question,
-    possible_beaters,
-    swept_towards,
-)
+from vision.missed_defences import MissedDefences
 from vision.table_events import Question, TableEvent, card_text
 from vision.table_reader import beats, overlap, rank_of
 from vision.tracking import CardTrack, TrackerUpdate, TrackState
@@ -29,7 +23,7 @@ from vision.tracking import CardTrack, TrackerUpdate, TrackState
 __all__ = ["DUMMY", "Emitted", "GameFollower", "GameView", "InferenceConfig"]
 
 
-class GameFollower(LayoutPhases):
+class GameFollower(MissedDefences):
     """Infers one match's events from tracker updates (see the module docstring)."""
 
     # -- the frame loop ----------------------------------------------------------------------------
@@ -186,7 +180,7 @@ class GameFollower(LayoutPhases):
 
     def _play_card(self, track: CardTrack, out: list[Emitted]) -> None:
         view = self.view
-        if self._on_hidden_bout(track):
+        if self._on_hidden_bout(track) or self._awaiting_answer():
             view.pending.append(track)
             return
         if view.lead_buffer and any(overlap(track.box, t.box) >= view.reader.min_overlap
@@ -279,6 +273,9 @@ class GameFollower(LayoutPhases):
             # "I take" (the camera cannot hear it): a card added now means he took, whichever
             # card it is (a doubt about its name is no doubt about the take; a possible
             # transfer is)
+            if self._ask_before_throw_in(out):
+                view.pending.append(track)  # it waits for the answer
+                return
             self._emit(out, {"type": "take", "player": defender},
                        lambda: setattr(view, "took", True), [])
         self._emit(out, throw_in, lambda: view.reader.add_attack(track.card, track.box),
@@ -409,6 +406,8 @@ class GameFollower(LayoutPhases):
 
     def _resolve_pending(self, out: list[Emitted]) -> None:
         view = self.view
+        if self._awaiting_answer(out):
+            return
         for track in list(view.pending):
             if track.card not in self._tracks:
                 view.pending.remove(track)  # it left again before anything was decided
@@ -420,6 +419,7 @@ class GameFollower(LayoutPhases):
         """The bout's cards left the table: a discard if every attack card was beaten, else
         the defender took them."""
         view = self.view
+        self._settle_unanswered(out)  # a take asked about before a throw-in: now or never
         took = bool(view.took or self._snapshot().get("took"))
         beaten = view.reader.all_beaten and not took
         if view.phase == "finished":
@@ -428,7 +428,7 @@ class GameFollower(LayoutPhases):
         if took:
             self._close_bout(took=True)  # the take was said (inferred or entered): it just closes
             return
-        if not beaten and self._ask_missed_defence(out):
+        if not beaten and self._ask_after_sweep(out):
             return
         event = {"type": "discard"} if beaten else {"type": "take", "player": view.defender}
         cards = view.reader.cards
@@ -446,80 +446,6 @@ class GameFollower(LayoutPhases):
                                 f"Со стола убрали {shown_ru}, но судья не может закрыть кон: "
                                 "что пропущено?", (), self._frame, self._time, tuple(cards)))
         view.reader.clear()  # even when refused: the cards are gone all the same
-
-    def _ask_missed_defence(self, out: list[Emitted]) -> bool:
-        """The follower saw an attack card unbeaten, but the bout's cards were carried away from
-        the defender (`vision.swept_bout`): a defence the camera never read, most likely. The
-        players are asked which card it was (or whether he took); meanwhile the model goes on
-        as after a discard. False (nothing asked) without a referee, while another question is
-        open, when the sweep was not seen or went to the defender, or unless exactly one
-        attack card is unbeaten in the referee's bout."""
-        view = self.view
-        if self.judge is None or view.doubtful or self.variant not in SWEPT_TO_DISCARD:
-            return False
-        snapshot = self._snapshot()
-        unbeaten = [entry["attack"] for entry in snapshot.get("table") or ()
-                    if entry.get("defence") is None]
-        defender = snapshot.get("defender") or view.defender
-        bout = [self._last_tracks[card] for card in view.reader.cards if card in self._last_tracks]
-        if len(unbeaten) != 1 or defender is None \
-                or swept_towards(bout, self.seats, defender) is not False:
-            return False
-        target = self._last_tracks.get(unbeaten[0])
-        hinted = target.together | set(target.rivals) if target is not None else set()
-        beaters = possible_beaters(unbeaten[0], snapshot, self._tracks, hinted)
-        if not beaters:
-            return False
-        question = missed_defence_question(unbeaten[0], defender, beaters, view.reader.cards,
-                                           self._frame, self._time,
-                                           target.placed_at if target is not None else None)
-        out.append(question)
-        self._missed_defence = question
-        view.doubtful.update(question.cards)
-        self._close_bout(took=False)
-        return True
-
-    def answered(self, question: Question, chosen: dict | None = None, *,
-                 refused: bool = False) -> tuple[str, str] | None:
-        """A missed defence named (and accepted) closes the bout with a discard; a take, or no
-        answer the referee took, closes it as a take (the referee's turn order follows);
-        other questions as `GameView.answered` says."""
-        if question is not self._missed_defence:
-            return super().answered(question, chosen, refused=refused)
-        self._missed_defence = None
-        self.view.doubtful.difference_update(question.cards)
-        take = question.candidates[0]
-        if chosen is not None and chosen["type"] == "defend" and not refused:
-            self._judge_late({"type": "discard"}, question)
-            return None
-        if chosen != take or refused:
-            self._judge_late(take, question)
-        if self.view.leader == take["player"]:
-            self.view.leader = self._next_seat(take["player"])
-        return None
-
-    def _settle_unanswered(self, out: list[Emitted]) -> None:
-        """The next card comes while the players have not said what beat the swept card:
-        the bout closes as the referee can close it, with the defender's take (as if no
-        question had been asked), and the question is withdrawn."""
-        question = self._missed_defence
-        if question is None:
-            return
-        self._missed_defence = None
-        self.withdrawn.append(question)
-        self.view.doubtful.difference_update(question.cards)
-        take = question.candidates[0]
-        table_event = TableEvent(take, self._frame, self._time)
-        if self.judge is not None and self.judge(table_event):
-            out.append(table_event)
-        if self.view.leader == take["player"]:
-            self.view.leader = self._next_seat(take["player"])
-
-    def _judge_late(self, event: dict, question: Question) -> bool:
-        """An event the camera saw, judged once the players answered (kept in `late_events`)."""
-        table_event = TableEvent(event, question.frame, question.time)
-        self.late_events.append(table_event)
-        return bool(self.judge(table_event))
 
     def _closed_as_the_referee_can(self, out: list[Emitted], beaten: bool) -> bool | None:
         """The bout's cards are gone, so it closed: a discard if every attack card was beaten

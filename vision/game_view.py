@@ -41,6 +41,8 @@ class InferenceConfig:
     direction_margin_deg: float = 15.0  # ... and this much nearer than any other seat
     conflict_seconds: float = 1.0     # a card seen twice this long in a row is asked about
     rival_share: float = 0.25  # a card whose place was read as another code this much is asked
+    answer_wait: float = 5.0      # cards thrown in on a covered lead wait this long for the
+    #                               players to say what beat it (then: a take)
     index_only_share: float = 0.6  # a box this much smaller than the table's cards is an index
     index_reach: float = 0.5      # ... and the card it names reaches this many card lengths
     #                               from it every way (which way the card lies is not known)
@@ -90,7 +92,8 @@ class FollowerCore:
         self._tracks: dict[str, CardTrack] = {}  # this frame's cards on the table, by code
         self._arriving: list[CardTrack] = []     # ... and those read on their way in
         self._last_tracks: dict[str, CardTrack] = {}  # every card's last track, gone ones too
-        self._missed_defence: Question | None = None  # open: which card beat the swept one?
+        self._missed_defence: Question | None = None  # open: which card beat the unbeaten one?
+        self._missed_after_sweep = False                # ... asked once its bout was swept
         self.late_events: list[TableEvent] = []  # judged on an answer, for the pipeline's log
         self.withdrawn: list[Question] = []  # questions the game went on without: not judged
 
@@ -175,7 +178,7 @@ class FollowerCore:
         While a question waits for its answer, an event the judge would refuse is asked about
         instead (the judge records no refusal then: `record_refusal=False`)."""
         view = self.view
-        self._settle_unanswered(out)
+        self._settle_unanswered(out, swept_only=True)
         depends = sorted(set(cards) | set(view.reader.cards)) if event["type"] in (
             "defend", "throw_in", "transfer", "take", "discard", "pass_on") else list(cards)
         if doubt is None and any(card in view.doubtful for card in depends):
@@ -205,9 +208,9 @@ class FollowerCore:
         out.append(table_event)
         return True
 
-    def _settle_unanswered(self, out: list[Emitted]) -> None:
+    def _settle_unanswered(self, out: list[Emitted], *, swept_only: bool = False) -> None:
         """Before the game goes on, a question it cannot go on without is settled by the
-        best legal guess (GameFollower: an unanswered missed defence is a take)."""
+        best legal guess (`MissedDefences`: an unanswered missed defence is a take)."""
 
     def _low_confidence(self, track: CardTrack) -> tuple[str | None, str | None]:
         """Why the card's identity is in doubt, if it is: read with low confidence, or read

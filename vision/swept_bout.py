@@ -75,19 +75,29 @@ def possible_beaters(target: str, snapshot: dict, lying: Iterable[str] = (),
 
 
 def missed_defence_question(target: str, defender: str, beaters: list[str],
-                            cards: Iterable[str], frame: int, time: float,
+                            cards: Iterable[str], frame: int, time: float, swept: bool,
                             since: float | None = None) -> Question:
     """Did the defender take, or which card beat `target` (the camera did not see it, at
-    some time after `since`, when the target was laid)? The first candidate is the take; the
-    others are a defence with each possible card."""
-    shown = " ".join(card_text(c) for c in cards)
-    shown_ru = " ".join(card_text(c, True) for c in cards)
+    some time after `since`, when the target was laid)? Asked when the bout's `cards` were
+    `swept` away from him, or when a card was thrown in on the covered `target`. The first
+    candidate is the take; the others are a defence with each possible card."""
+    cards = tuple(cards)
     take = {"type": "take", "player": defender}
     defences = ({"type": "defend", "player": defender, "card": card, "on": target}
                 for card in beaters)
+    if swept:
+        shown = " ".join(card_text(c) for c in cards)
+        shown_ru = " ".join(card_text(c, True) for c in cards)
+        why = f"The table ({shown}) went to the discard pile, not to {defender}, but"
+        why_ru = f"Со стола ({shown_ru}) карты ушли в отбой, а не к игроку {defender}, но"
+    else:
+        why = f"A card was thrown in on {card_text(target)}, covered by a card the camera " \
+              "cannot read, and"
+        why_ru = f"На {card_text(target, True)} подкинули, она накрыта картой, которую камера " \
+                 "не различает, и"
     return Question(
-        f"The table ({shown}) went to the discard pile, not to {defender}, but "
-        f"{card_text(target)} was not seen beaten: which card beat it? (or did {defender} take?)",
-        f"Со стола ({shown_ru}) карты ушли в отбой, а не к игроку {defender}, но не видно, чем "
-        f"побита {card_text(target, True)}: какой картой? (или {defender} взял?)",
-        (take, *defences), frame, time, tuple(cards), since)
+        f"{why} {card_text(target)} was not seen beaten: which card beat it? "
+        f"(or did {defender} take?)",
+        f"{why_ru} не видно, чем побита {card_text(target, True)}: какой картой? "
+        f"(или {defender} взял?)",
+        (take, *defences), frame, time, cards, since)

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from table_scene import Scene
 
+from vision.events_inference import InferenceConfig
 from vision.pipeline import TablePipeline
 from vision.table_events import Question, TableEvent
 
@@ -504,3 +505,38 @@ def test_a_card_read_only_from_its_index_far_from_the_bout_is_a_throw_in() -> No
     scene.index_only.add("9C")
     play(scene, "9C", BOTTOM, (640, 360))    # a card length beside the bout
     assert events(scene)[-1] == {"type": "throw_in", "player": "Anna", "cards": ["9C"]}
+
+
+def covered_lead_thrown_on() -> tuple[Scene, Question]:
+    """Anna leads 7S; Boris beats it with a card the camera cannot read, which hides the 7S;
+    Anna throws in 7D."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    scene.hidden.add("7S")                   # covered by the unread defence ...
+    play(scene, "7D", BOTTOM, (640, 360))    # ... when 7D comes
+    [question] = questions(scene)
+    return scene, question
+
+
+def test_a_throw_in_on_a_covered_lead_asks_what_beat_it_and_waits_for_the_answer() -> None:
+    scene, question = covered_lead_thrown_on()
+    assert question.candidates[0] == {"type": "take", "player": "Boris"}
+    assert {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"} in question.candidates
+    assert [e["type"] for e in events(scene)] == ["deal", "trump", "attack"]  # 7D waits
+    pipeline = scene.target
+    defence = {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}
+    assert pipeline.answer(question, question.candidates.index(defence)).verdict.ok
+    scene.wait(0.2)
+    assert events(scene)[-1] == {"type": "throw_in", "player": "Anna", "cards": ["7D"]}
+    assert pipeline.fouls == [] and not any(e["type"] == "take" for e in events(scene))
+
+
+def test_unanswered_the_throw_in_on_a_covered_lead_follows_a_take() -> None:
+    scene, _ = covered_lead_thrown_on()
+    scene.hidden.discard("7S")               # its corner shows again
+    scene.wait(InferenceConfig().answer_wait + 0.2)
+    assert events(scene)[-2:] == [{"type": "take", "player": "Boris"},
+                                  {"type": "throw_in", "player": "Anna", "cards": ["7D"]}]
+    assert scene.target.fouls == []
