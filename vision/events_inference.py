@@ -15,7 +15,7 @@ question, so a misread never turns into a foul.
 from __future__ import annotations
 
 from vision.game_view import DUMMY, Emitted, GameView, InferenceConfig
-from vision.missed_defences import MissedDefences
+from vision.missed_cards import MissedCards
 from vision.table_events import Question, TableEvent, card_text
 from vision.table_reader import beats, overlap, rank_of
 from vision.tracking import CardTrack, TrackerUpdate, TrackState
@@ -23,7 +23,7 @@ from vision.tracking import CardTrack, TrackerUpdate, TrackState
 __all__ = ["DUMMY", "Emitted", "GameFollower", "GameView", "InferenceConfig"]
 
 
-class GameFollower(MissedDefences):
+class GameFollower(MissedCards):
     """Infers one match's events from tracker updates (see the module docstring)."""
 
     # -- the frame loop ----------------------------------------------------------------------------
@@ -428,7 +428,7 @@ class GameFollower(MissedDefences):
         if took:
             self._close_bout(took=True)  # the take was said (inferred or entered): it just closes
             return
-        if not beaten and self._ask_after_sweep(out):
+        if self._ask_after_sweep(out, beaten):
             return
         event = {"type": "discard"} if beaten else {"type": "take", "player": view.defender}
         cards = view.reader.cards

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -23,6 +24,9 @@ from vision.table_events import (
 )
 from vision.table_reader import TablePair, TableReader, look_alikes
 from vision.tracking import CardTrack
+
+if TYPE_CHECKING:
+    from vision.missed_cards import MissedCardQuestion
 
 DUMMY = "dummy"
 Emitted = TableEvent | Question
@@ -92,8 +96,7 @@ class FollowerCore:
         self._tracks: dict[str, CardTrack] = {}  # this frame's cards on the table, by code
         self._arriving: list[CardTrack] = []     # ... and those read on their way in
         self._last_tracks: dict[str, CardTrack] = {}  # every card's last track, gone ones too
-        self._missed_defence: Question | None = None  # open: which card beat the unbeaten one?
-        self._missed_after_sweep = False                # ... asked once its bout was swept
+        self._missed: MissedCardQuestion | None = None  # asked about a card the camera missed
         self.late_events: list[TableEvent] = []  # judged on an answer, for the pipeline's log
         self.withdrawn: list[Question] = []  # questions the game went on without: not judged
 
@@ -210,7 +213,7 @@ class FollowerCore:
 
     def _settle_unanswered(self, out: list[Emitted], *, swept_only: bool = False) -> None:
         """Before the game goes on, a question it cannot go on without is settled by the
-        best legal guess (`MissedDefences`: an unanswered missed defence is a take)."""
+        best legal guess (`MissedCards`: what the referee can accept without the card)."""
 
     def _low_confidence(self, track: CardTrack) -> tuple[str | None, str | None]:
         """Why the card's identity is in doubt, if it is: read with low confidence, or read

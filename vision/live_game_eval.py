@@ -156,11 +156,14 @@ def run_live_game(feed: FrameFeed, setup: dict, header: dict, *,
     return run
 
 
+ASKED_LATE = 0.5  # s: a question about a stretch of play may come this soon after its end
+
+
 class TruthAnswerer:
     """Players who answer a question from what really happened: the candidate that is a truth
-    event within `window` seconds of the question, or since the moment it asks about
-    (`Question.since`) (the nearest; each truth event once), else None (none of them
-    happened)."""
+    event within `window` seconds of the question, or, for a question about what happened
+    since a moment (`Question.since`), between then and the question (the nearest; each truth
+    event once), else None (none of them happened)."""
 
     def __init__(self, truth: list[TruthEvent], fps: float, window: float = 3.0) -> None:
         self.truth, self.fps, self.window = truth, fps, window
@@ -168,13 +171,13 @@ class TruthAnswerer:
 
     def __call__(self, question: Question) -> int | None:
         wanted = [canonical(candidate) for candidate in question.candidates]
-        earliest = question.time - self.window
-        if question.since is not None:
-            earliest = min(earliest, question.since)
+        earliest, latest = question.time - self.window, question.time + self.window
+        if question.since is not None:  # it asks about what happened from then until now
+            earliest, latest = question.since, question.time + ASKED_LATE
         near = sorted((abs(t.frame / self.fps - question.time), i)
                       for i, t in enumerate(self.truth)
                       if i not in self.used and canonical(t.event) in wanted
-                      and earliest <= t.frame / self.fps <= question.time + self.window)
+                      and earliest <= t.frame / self.fps <= latest)
         if not near:
             return None
         _, index = near[0]

@@ -17,7 +17,7 @@ import numpy as np
 from vision.cardclasses import deck_codes
 from vision.seats import SeatMap
 from vision.table_events import Question, card_text
-from vision.table_reader import beats, rank_value
+from vision.table_reader import beats, rank_of, rank_value
 from vision.tracking import CardTrack
 
 SWEPT_TO_DISCARD = ("classic", "transfer", "dummy")  # variants whose beaten bouts are swept off
@@ -50,28 +50,50 @@ def swept_towards(tracks: Iterable[CardTrack], seats: SeatMap, seat: str) -> boo
     return max(cosines) >= TOWARDS_COSINE
 
 
-def possible_beaters(target: str, snapshot: dict, lying: Iterable[str] = (),
-                     hinted: Iterable[str] = ()) -> list[str]:
-    """The cards of the deck that beat `target` (G4) and may still have been in the
-    defender's hand: not discarded, not on the referee's table, not known in another player's
-    hand, not lying on the table now, not the trump under the stock. Cards in `hinted` (read at
-    the target's place) first, then by rank."""
-    trump_suit = snapshot.get("trump_suit")
-    defender = snapshot.get("defender")
+def _accounted_for(snapshot: dict, lying: Iterable[str], holder: str | None) -> set[str]:
+    """Cards that cannot be in `holder`'s hand: discarded, on the referee's table, known in
+    another player's hand, lying on the table now, the trump under the stock."""
     elsewhere = set(snapshot.get("discard_cards") or ()) | set(lying)
     for entry in snapshot.get("table") or ():
         elsewhere.update(code for code in (entry.get("attack"), entry.get("defence")) if code)
     for seat, hand in (snapshot.get("hands") or {}).items():
-        if seat != defender:
+        if seat != holder:
             elsewhere.update(hand.get("known") or ())
     if snapshot.get("stock") and snapshot.get("trump"):
         elsewhere.add(snapshot["trump"])
-    deck = deck_codes(int(snapshot.get("deck") or 36))
-    found = [card for card in deck
+    return elsewhere
+
+
+def _deck(snapshot: dict) -> list[str]:
+    return sorted(deck_codes(int(snapshot.get("deck") or 36)),
+                  key=lambda card: (rank_value(card), card[-1]))
+
+
+def possible_beaters(target: str, snapshot: dict, lying: Iterable[str] = (),
+                     hinted: Iterable[str] = ()) -> list[str]:
+    """The cards of the deck that beat `target` (G4) and may still have been in the
+    defender's hand (`_accounted_for`). Cards in `hinted` (read at the target's place)
+    first, then by rank, trumps last."""
+    trump_suit = snapshot.get("trump_suit")
+    elsewhere = _accounted_for(snapshot, lying, snapshot.get("defender"))
+    found = [card for card in _deck(snapshot)
              if card not in elsewhere and beats(card, target, trump_suit)]
     hinted = set(hinted)
-    return sorted(found, key=lambda card: (card not in hinted, card[-1] == trump_suit,
-                                           rank_value(card), card[-1]))
+    return sorted(found, key=lambda card: (card not in hinted, card[-1] == trump_suit))
+
+
+def possible_throw_ins(snapshot: dict, throwers: Iterable[str],
+                       lying: Iterable[str] = ()) -> list[dict]:
+    """The throw-ins (P3) that may have come unseen: a card of a rank on the referee's table
+    from each of `throwers`, where that player may have held it."""
+    ranks = {rank_of(code) for entry in snapshot.get("table") or ()
+             for code in (entry.get("attack"), entry.get("defence")) if code}
+    events = []
+    for thrower in throwers:
+        elsewhere = _accounted_for(snapshot, lying, thrower)
+        events += [{"type": "throw_in", "player": thrower, "cards": [card]}
+                   for card in _deck(snapshot) if rank_of(card) in ranks and card not in elsewhere]
+    return events
 
 
 def missed_defence_question(target: str, defender: str, beaters: list[str],
@@ -101,3 +123,19 @@ def missed_defence_question(target: str, defender: str, beaters: list[str],
         f"{why_ru} не видно, чем побита {card_text(target, True)}: какой картой? "
         f"(или {defender} взял?)",
         (take, *defences), frame, time, cards, since)
+
+
+def missed_throw_in_question(defender: str, throw_ins: list[dict], cards: Iterable[str],
+                             frame: int, time: float, since: float | None = None) -> Question:
+    """The bout's `cards`, every attack card beaten, went to the defender: which card was
+    thrown in that he did not beat (the camera did not see it, after `since`)? The first
+    candidate is the discard (the cards went to the discard pile after all)."""
+    cards = tuple(cards)
+    shown = " ".join(card_text(c) for c in cards)
+    shown_ru = " ".join(card_text(c, True) for c in cards)
+    return Question(
+        f"The table ({shown}) went to {defender}, so he took, but every card seen was beaten: "
+        "which card was thrown in and not beaten? (or was it a discard?)",
+        f"Со стола ({shown_ru}) карты забрал {defender}, но все видимые карты побиты: какую "
+        "карту подкинули и не отбили? (или это было бито?)",
+        ({"type": "discard"}, *throw_ins), frame, time, cards, since)

@@ -540,3 +540,41 @@ def test_unanswered_the_throw_in_on_a_covered_lead_follows_a_take() -> None:
     assert events(scene)[-2:] == [{"type": "take", "player": "Boris"},
                                   {"type": "throw_in", "player": "Anna", "cards": ["7D"]}]
     assert scene.target.fouls == []
+
+
+def swept_to_the_defender_all_beaten() -> tuple[Scene, Question]:
+    """Anna leads 7S, Boris beats it with 9S; Anna's 7D thrown in is never read; Boris draws
+    the cards to himself (a take)."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    carry_off(scene, TOP, "7S", "9S")
+    scene.wait(1.0)
+    [question] = questions(scene)
+    return scene, question
+
+
+def test_a_beaten_bout_swept_to_the_defender_asks_which_card_was_thrown_in() -> None:
+    scene, question = swept_to_the_defender_all_beaten()
+    assert question.candidates[0] == {"type": "discard"}
+    thrown = {"type": "throw_in", "player": "Anna", "cards": ["7D"]}
+    assert thrown in question.candidates
+    assert {c["cards"][0] for c in question.candidates[1:]} == {  # sevens and nines left
+        "7C", "7D", "7H", "9C", "9D", "9H"}
+    assert events(scene)[-1]["type"] == "defend" and scene.target.fouls == []
+    pipeline = scene.target
+    assert pipeline.answer(question, question.candidates.index(thrown)).verdict.ok
+    assert pipeline.events[-1].event == {"type": "take", "player": "Boris"}
+    play(scene, "8D", BOTTOM, (500, 360))    # after Boris's take Anna leads again
+    assert events(scene)[-1] == {"type": "attack", "player": "Anna", "cards": ["8D"]}
+    assert pipeline.fouls == []
+
+
+def test_unanswered_a_beaten_bout_swept_to_the_defender_is_a_discard() -> None:
+    scene, _ = swept_to_the_defender_all_beaten()
+    play(scene, "8D", TOP, (500, 360))       # Boris leads: it was a discard after all
+    assert events(scene)[-2:] == [{"type": "discard"},
+                                  {"type": "attack", "player": "Boris", "cards": ["8D"]}]
+    assert scene.target.fouls == []

@@ -1,0 +1,220 @@
+"""A bout card the camera never read: asked about instead of guessed (part of `GameFollower`).
+
+Three things show that a card was laid but not read, where the follower would otherwise guess
+how the bout closed and the referee would hold the players to that guess (every later turn
+going wrong, P7: the wrong player leads):
+- the bout is swept away from the defender with an attack card unbeaten (`vision.swept_bout`):
+  a defence was missed; the model goes on as after a discard;
+- the bout is swept to the defender with every attack card beaten: a card thrown in and not
+  beaten was missed; the model goes on as after a take;
+- a card is thrown in on an unbeaten lead (without `early_throw_in` that means "I take") while
+  the lead card is covered (not read this frame, or read beside a code that lies nowhere on
+  the table): a defence was missed, or he took; the throw-in waits for the answer.
+The players are asked which card it was. A named card is judged and the bout goes on from it
+(a swept bout then closes: a discard after a defence, a take after a throw-in); the other
+answer, or no answer before the game goes on without one, is what the referee can accept
+without it, as it would have been without the question.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from vision.game_view import Emitted
+from vision.layout_phases import LayoutPhases
+from vision.swept_bout import (
+    SWEPT_TO_DISCARD,
+    missed_defence_question,
+    missed_throw_in_question,
+    possible_beaters,
+    possible_throw_ins,
+    swept_towards,
+)
+from vision.table_events import Question, TableEvent
+from vision.tracking import TrackState
+
+
+@dataclass
+class MissedCardQuestion:
+    question: Question
+    defender: str
+    swept: bool  # asked once the bout's cards had gone (else: before a throw-in, bout there)
+
+    @property
+    def fallback(self) -> dict:
+        """What the referee can accept without the missed card (the first candidate)."""
+        return self.question.candidates[0]
+
+
+class MissedCards(LayoutPhases):
+    """Asking about a bout card the camera missed, and settling the answer."""
+
+    def _ask_after_sweep(self, out: list[Emitted], beaten: bool) -> bool:
+        """The bout's cards are gone: swept away from the defender with a card unbeaten (a
+        missed defence), or to him with every card beaten (a missed throw-in). Asked, and the
+        model closes the bout as the sweep shows. False (nothing asked) otherwise."""
+        view = self.view
+        defender = self._snapshot().get("defender") or view.defender
+        bout = [self._last_tracks[card] for card in view.reader.cards if card in self._last_tracks]
+        towards = swept_towards(bout, self.seats, defender) if defender else None
+        if towards is None or towards is not beaten or not self._may_ask():
+            return False
+        asked = self._ask_throw_in(defender) if beaten else self._ask_defence(None, defender,
+                                                                              swept=True)
+        if asked is None:
+            return False
+        self._open(out, asked)
+        self._close_bout(took=beaten)
+        return True
+
+    def _ask_before_throw_in(self, out: list[Emitted]) -> bool:
+        """A throw-in comes on an unbeaten lead whose card is covered: asked, and the model
+        goes on as after a take (its guess) while the throw-in waits for the answer."""
+        view = self.view
+        leads = [pair.attack for pair in view.reader.pairs if pair.lead and pair.defence is None]
+        if len(leads) != 1 or not self._covered(leads[0]) or view.defender is None \
+                or not self._may_ask():
+            return False
+        asked = self._ask_defence(leads[0], view.defender, swept=False)
+        if asked is None:
+            return False
+        self._open(out, asked)
+        view.took = True
+        return True
+
+    def _may_ask(self) -> bool:
+        return self.judge is not None and not self.view.doubtful \
+            and self.variant in SWEPT_TO_DISCARD
+
+    def _covered(self, card: str) -> bool:
+        """Not read in this frame, or read beside a code that lies nowhere on the table (a card
+        laid over it, read as something else)."""
+        track = self._tracks.get(card)
+        return track is None or track.state is TrackState.HIDDEN \
+            or bool(track.together - set(self._tracks))
+
+    def _ask_defence(self, target: str | None, defender: str, *,
+                     swept: bool) -> MissedCardQuestion | None:
+        """Which card beat `target` (None: the referee's one unbeaten attack card)? None when
+        the referee's bout has not exactly that one unbeaten or no card can have beaten it."""
+        snapshot = self._snapshot()
+        unbeaten = [entry["attack"] for entry in snapshot.get("table") or ()
+                    if entry.get("defence") is None]
+        if len(unbeaten) != 1 or target not in (None, unbeaten[0]):
+            return None
+        track = self._last_tracks.get(unbeaten[0])
+        hinted = track.together | set(track.rivals) if track is not None else set()
+        beaters = possible_beaters(unbeaten[0], snapshot, self._tracks, hinted)
+        if not beaters:
+            return None
+        cards = self.view.reader.cards if swept else [unbeaten[0]]
+        question = missed_defence_question(unbeaten[0], defender, beaters, cards, self._frame,
+                                           self._time, swept, self._bout_since(cards))
+        return MissedCardQuestion(question, defender, swept)
+
+    def _ask_throw_in(self, defender: str) -> MissedCardQuestion | None:
+        """Which card was thrown in and not beaten (the bout went to the defender)? None when
+        the referee's bout is not all beaten or no card may have been thrown in."""
+        snapshot = self._snapshot()
+        table = snapshot.get("table") or []
+        if not table or any(entry.get("defence") is None for entry in table):
+            return None
+        throwers = [n for n in self._seated if n != defender]
+        candidates = possible_throw_ins(snapshot, throwers, self._tracks)
+        if not candidates:
+            return None
+        cards = self.view.reader.cards
+        question = missed_throw_in_question(defender, candidates, cards, self._frame, self._time,
+                                            self._bout_since(cards))
+        return MissedCardQuestion(question, defender, swept=True)
+
+    def _bout_since(self, cards: list[str]) -> float | None:
+        """When the first of these cards was laid: the questions ask about the time since."""
+        times = [track.placed_at for card in cards
+                 if (track := self._last_tracks.get(card)) is not None
+                 and track.placed_at is not None]
+        return min(times) if times else None
+
+    def _open(self, out: list[Emitted], asked: MissedCardQuestion) -> None:
+        out.append(asked.question)
+        self._missed = asked
+        self.view.doubtful.update(asked.question.cards)
+
+    def _awaiting_answer(self, out: list[Emitted] | None = None) -> bool:
+        """Cards laid on a bout wait while the players are asked what beat its lead, up to
+        `answer_wait` seconds. An overdue question is settled where `out` is given (False:
+        the cards go on); without `out` it is still awaited."""
+        asked = self._missed
+        if asked is None or asked.swept:
+            return False
+        if self._time - asked.question.time < self.config.answer_wait:
+            return True
+        if out is not None:
+            self._settle_unanswered(out)
+        return out is None
+
+    def answered(self, question: Question, chosen: dict | None = None, *,
+                 refused: bool = False) -> tuple[str, str] | None:
+        """The missed card named (and accepted) is the bout's: a swept bout then closes (a
+        discard after a defence, a take after a throw-in); a bout still there goes on beaten.
+        Any other answer is the fallback. Other questions as `GameView.answered` says."""
+        asked = self._missed
+        if asked is None or question is not asked.question:
+            return super().answered(question, chosen, refused=refused)
+        self._missed = None
+        self.view.doubtful.difference_update(question.cards)
+        if chosen is not None and chosen != asked.fallback and not refused:
+            if chosen["type"] == "throw_in":
+                self._judge_late({"type": "take", "player": asked.defender}, question)
+            elif asked.swept:
+                self._judge_late({"type": "discard"}, question)
+            else:
+                self._beaten_unseen(chosen["on"], chosen["card"])
+            return None
+        if chosen != asked.fallback or refused:
+            self._judge_late(asked.fallback, question)
+        self._fell_back(asked)
+        return None
+
+    def _beaten_unseen(self, attack: str, defence: str) -> None:
+        """The model's bout gets the defence the players named, lying on its attack card."""
+        view = self.view
+        view.took = False
+        pair = view.reader.pair_of(attack)
+        if pair is not None:
+            pair.defence, pair.defence_box = defence, pair.attack_box.copy()
+
+    def _fell_back(self, asked: MissedCardQuestion) -> None:
+        """The model after the fallback: a take of a bout still there is the defender's when
+        it closes; a swept bout's next lead is the defender's after a discard, his left
+        neighbour's after a take."""
+        view = self.view
+        if not asked.swept:
+            view.took = True
+        elif asked.fallback["type"] == "take":
+            if view.leader == asked.defender:
+                view.leader = self._next_seat(asked.defender)
+        else:
+            view.leader = asked.defender
+
+    def _settle_unanswered(self, out: list[Emitted], *, swept_only: bool = False) -> None:
+        """The game goes on while the players have not answered (the next lead; with
+        `swept_only` any event, for a question about a swept bout; the bout's sweep or
+        `answer_wait` for one asked before a throw-in): the fallback is told to the referee
+        now, as if no question had been asked, and the question is withdrawn."""
+        asked = self._missed
+        if asked is None or (swept_only and not asked.swept):
+            return
+        self._missed = None
+        self.withdrawn.append(asked.question)
+        self.view.doubtful.difference_update(asked.question.cards)
+        table_event = TableEvent(asked.fallback, self._frame, self._time)
+        if self.judge is not None and self.judge(table_event):
+            out.append(table_event)
+        self._fell_back(asked)
+
+    def _judge_late(self, event: dict, question: Question) -> bool:
+        """An event the camera saw, judged once the players answered (kept in `late_events`)."""
+        table_event = TableEvent(event, question.frame, question.time)
+        self.late_events.append(table_event)
+        return bool(self.judge(table_event))
