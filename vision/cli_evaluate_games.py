@@ -137,11 +137,13 @@ def feed_maker(args: argparse.Namespace) -> FeedMaker | None:
     detector = load_detector(args, "evaluate-games")
     if detector is None:
         return None
+    import vision.detector
     from vision.detection_cache import CachedFeed, cache_key
 
+    # the model files and the detector's code are read once, not once a game
     models = None if args.step_ms is None else cache_key(
         args.model, None if args.no_reader else args.reader, args.imgsz, args.conf,
-        args.index_conf)   # the model files are read once, not once a game
+        args.index_conf, Path(vision.detector.__file__))
 
     def feed(files: GameFiles) -> FrameFeed:
         deck = setup_deck_size(read_log(files.log)[0])
