@@ -30,8 +30,6 @@ CONFIDENCE = 0.65             # a card box, and the reader's probability for a r
 INDEX_CONFIDENCE = 0.1        # the detector's index score before the reader looks
 LOOSE_INDEX_CONFIDENCE = 0.2  # the same for an index outside every card box
 SECOND_READING = 0.8          # a second identity inside one card box (a card under it)
-FAINT_CARD_CONFIDENCE = 0.25  # a card box too faint to make a card still says where one lies
-FAINT_CARD_CLASS = WHOLE_CARD_CLASS + 1  # such boxes in RawDetections
 # With imgsz "auto" the frame is scaled so that the cards' median longer side is about this many
 # pixels in the network's input (720p webcam game videos: indices found 58% at 58 px cards,
 # 97.5% at 88 px), between these sizes; a frame with big cards stays at the smallest
@@ -142,10 +140,6 @@ class CardDetector:
         cards = RawDetections(xyxy[is_card], card_confidence[is_card],
                               np.full(int(is_card.sum()), WHOLE_CARD_CLASS))
         cards = cards.select(nms_per_class(cards.xyxy, cards.confidence, cards.class_id, self.iou))
-        is_faint = (card_confidence >= FAINT_CARD_CONFIDENCE) & ~is_card
-        faint = RawDetections(xyxy[is_faint], card_confidence[is_faint],
-                              np.full(int(is_faint.sum()), FAINT_CARD_CLASS))
-        faint = faint.select(nms_per_class(faint.xyxy, faint.confidence, faint.class_id, self.iou))
         bar = self.index_confidence if self.reader else self.confidence
         is_index = identity_confidence >= bar
         indices = RawDetections(xyxy[is_index], identity_confidence[is_index], identity[is_index])
@@ -167,11 +161,9 @@ class CardDetector:
             keep = np.flatnonzero((classes != NOT_AN_INDEX) & (probabilities >= self.confidence))
             indices = self.read_unnamed_corners(frame, cards, indices.select(keep),
                                                 owners[keep])
-        return RawDetections(np.concatenate([cards.xyxy, faint.xyxy, indices.xyxy]),
-                             np.concatenate([cards.confidence, faint.confidence,
-                                             indices.confidence]),
-                             np.concatenate([cards.class_id, faint.class_id,
-                                             indices.class_id]).astype(int))
+        return RawDetections(np.concatenate([cards.xyxy, indices.xyxy]),
+                             np.concatenate([cards.confidence, indices.confidence]),
+                             np.concatenate([cards.class_id, indices.class_id]).astype(int))
 
     def read_unnamed_corners(self, frame: np.ndarray, cards: RawDetections,
                              indices: RawDetections, owners: np.ndarray) -> RawDetections:
@@ -282,10 +274,9 @@ def owning_card(index_box: np.ndarray, card_boxes: np.ndarray) -> int | None:
 def cards_from_raw(raw: RawDetections, second_reading: float = SECOND_READING) -> Detections:
     """Each visible card once: identity from its indices, box from its whole-card detection."""
     is_card = raw.class_id == WHOLE_CARD_CLASS
-    is_index = ~is_card & (raw.class_id != FAINT_CARD_CLASS)
-    card_boxes, faint_boxes = raw.xyxy[is_card], raw.xyxy[raw.class_id == FAINT_CARD_CLASS]
-    index_boxes = raw.xyxy[is_index]
-    index_class, index_confidence = raw.class_id[is_index], raw.confidence[is_index]
+    card_boxes = raw.xyxy[is_card]
+    index_boxes = raw.xyxy[~is_card]
+    index_class, index_confidence = raw.class_id[~is_card], raw.confidence[~is_card]
 
     votes: dict[int, dict[int, list[int]]] = {}
     loose: list[int] = []
@@ -307,12 +298,8 @@ def cards_from_raw(raw: RawDetections, second_reading: float = SECOND_READING) -
         # index shows inside the box of the card over it): a card of its own, not a misreading.
         loose += [max(by_class[cls], key=lambda n: index_confidence[n]) for cls in ranked[1:]
                   if scored[cls] >= second_reading]
-    # A card named by an index no card box holds lies where a faint card box holds that index,
-    # if one does; else only its index is known.
-    faint_owners = owning_cards(index_boxes[loose], faint_boxes) if loose else []
-    for number, faint_owner in zip(loose, faint_owners, strict=True):
-        box = faint_boxes[faint_owner] if faint_owner >= 0 else index_boxes[number]
-        readings.append((CARD_CODES[int(index_class[number])], box,
+    for number in loose:
+        readings.append((CARD_CODES[int(index_class[number])], index_boxes[number],
                          float(index_confidence[number])))
 
     best: dict[str, tuple[np.ndarray, float]] = {}

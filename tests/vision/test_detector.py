@@ -5,7 +5,6 @@ import pytest
 
 from vision.cardclasses import CLASS_OF, WHOLE_CARD_CLASS
 from vision.detector import (
-    FAINT_CARD_CLASS,
     CardDetector,
     RawDetections,
     cards_from_raw,
@@ -17,10 +16,10 @@ from vision.index_reader import NOT_AN_INDEX
 
 
 def raw(*items: tuple[str, list[float], float]) -> RawDetections:
-    kinds = {"card": WHOLE_CARD_CLASS, "faint card": FAINT_CARD_CLASS}
     return RawDetections(np.array([box for _, box, _ in items], np.float32),
                          np.array([conf for _, _, conf in items], np.float32),
-                         np.array([kinds.get(name) or CLASS_OF[name] for name, _, _ in items]))
+                         np.array([WHOLE_CARD_CLASS if name == "card" else CLASS_OF[name]
+                                   for name, _, _ in items]))
 
 
 def test_both_indices_of_a_card_name_it_once_with_the_whole_card_box() -> None:
@@ -55,18 +54,6 @@ def test_an_index_outside_every_card_box_is_a_card_of_its_own() -> None:
     detections = cards_from_raw(raw(("KD", [10, 10, 25, 40], 0.7)))
     assert detections.cards == ("KD",)
     assert np.allclose(detections.xyxy[0], [10, 10, 25, 40])
-
-
-def test_an_index_no_card_box_holds_takes_the_box_of_a_faint_card_around_it() -> None:
-    detections = cards_from_raw(raw(("faint card", [5, 5, 100, 150], 0.4),
-                                    ("KD", [10, 10, 25, 40], 0.7),
-                                    ("QS", [300, 10, 315, 40], 0.7)))
-    boxes = dict(zip(detections.cards, detections.xyxy.tolist(), strict=True))
-    assert boxes == {"KD": [5, 5, 100, 150], "QS": [300, 10, 315, 40]}
-
-
-def test_a_faint_card_box_alone_names_nothing() -> None:
-    assert len(cards_from_raw(raw(("faint card", [5, 5, 100, 150], 0.4)))) == 0
 
 
 def test_a_deck_holds_each_card_once_so_the_strongest_reading_wins() -> None:
