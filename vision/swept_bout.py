@@ -1,11 +1,11 @@
 """Where a bout's cards went when they left the table, and what the camera may have missed.
 
-A bout the follower saw closed with an attack card unbeaten is a take, unless its defence was
-never read. The sweep tells them apart: a defender who takes draws the cards towards his own
-seat; a beaten bout goes to the discard pile, somewhere else. When the cards clearly went
-elsewhere, the players are asked which card beat the unbeaten one (or whether he took after
-all) instead of the referee being told a take that did not happen, which would set every later
-turn wrong (P7: the wrong player leads).
+A defender who takes draws the cards towards his own seat; a beaten bout goes to the discard
+pile, somewhere else (`swept_towards`). When that disagrees with what the follower saw (an
+attack card unbeaten but the cards went elsewhere: a defence never read; every card beaten but
+the cards went to the defender: a throw-in never read), `vision.missed_cards` asks the players
+which card it was. Here: the cards that may have been it (`possible_beaters`,
+`possible_throw_ins`) and the questions' wording, in English and Russian.
 """
 
 from __future__ import annotations
