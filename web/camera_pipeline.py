@@ -42,6 +42,7 @@ class CameraPipeline:
         self.table: CameraTable | None = None
         self._match_id: int | None = None
         self._asked: list[int] = []            # dashboard question ids of the current table
+        self._asked_for: list[tuple[VisionQuestion, int]] = []  # ... and the camera's question
         self._seats_version = 0                # the sink's calibration the table has
         self._lock = threading.Lock()          # process() runs in the capture thread, answers
                                                # come from request threads
@@ -66,6 +67,7 @@ class CameraPipeline:
             if table is None:
                 return annotate(frame, self.detector.detect(frame)), [], []
             annotated, events, questions = table.process(frame)
+            self._close_withdrawn(table)
             pairs = table.pipeline.follower.view.reader.pairs
             return draw_pairs(annotated, pairs), events, [self._asked_on(table, q)
                                                            for q in questions]
@@ -122,7 +124,21 @@ class CameraPipeline:
         asked = Question.from_candidates(question.text, question.text_ru, question.candidates)
         asked.answer = lambda choice: self.answer(table, question, choice)
         self._asked.append(asked.id)
+        self._asked_for.append((question, asked.id))
         return asked
+
+    def _close_withdrawn(self, table: CameraTable) -> None:
+        """Questions the camera's pipeline settled without the players (the game went on) leave
+        the dashboard: an answer would change nothing now."""
+        withdrawn = table.pipeline.follower.withdrawn
+        gone = [asked_id for question, asked_id in self._asked_for
+                if any(question is settled for settled in withdrawn)]
+        if not gone:
+            return
+        self._asked_for = [(q, i) for q, i in self._asked_for if i not in gone]
+        close = getattr(self.sink, "close_questions", None)
+        if close is not None:
+            close(gone)
 
     def _retire(self) -> None:
         """The match changed: its open questions are closed, its table forgotten."""
@@ -130,5 +146,5 @@ class CameraPipeline:
             close = getattr(self.sink, "close_questions", None)
             if close is not None:
                 close(self._asked)
-        self._asked = []
+        self._asked, self._asked_for = [], []
         self.table, self._match_id = None, None

@@ -158,3 +158,24 @@ def test_a_camera_goes_on_with_the_running_match_a_video_starts_its_own(
     assert live.table.match.id == first
     pipeline.begin(live, fresh=True)                  # a video from its beginning: a new match
     assert live.table.match.id != first and live.live_match()[1] == SETUP
+
+
+def test_a_question_the_camera_settled_without_the_players_leaves_the_dashboard() -> None:
+    from types import SimpleNamespace
+
+    from vision.table_events import Question as VisionQuestion
+
+    closed: list[list[int]] = []
+    pipeline = CameraPipeline(ScriptedDetector([]))
+    pipeline.sink = SimpleNamespace(close_questions=closed.append)
+    follower = SimpleNamespace(withdrawn=[])
+    table = SimpleNamespace(pipeline=SimpleNamespace(follower=follower))
+    settled, open_one = (VisionQuestion(text, text, ({"type": "take", "player": "Boris"},), 1, 0.1)
+                         for text in ("settled?", "still open?"))
+    first, second = pipeline._asked_on(table, settled), pipeline._asked_on(table, open_one)
+    pipeline._close_withdrawn(table)
+    assert closed == []                      # nothing settled yet
+    follower.withdrawn.append(settled)
+    pipeline._close_withdrawn(table)
+    pipeline._close_withdrawn(table)         # once only
+    assert closed == [[first.id]] and second.id != first.id
