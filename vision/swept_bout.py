@@ -50,10 +50,19 @@ def swept_towards(tracks: Iterable[CardTrack], seats: SeatMap, seat: str) -> boo
     return max(cosines) >= TOWARDS_COSINE
 
 
+def unaccounted(snapshot: dict, lying: Iterable[str] = (), holder: str | None = None
+                ) -> list[str]:
+    """The deck's cards that may be in `holder`'s hand (any hand: None), by rank."""
+    elsewhere = _accounted_for(snapshot, lying, holder)
+    return [card for card in _deck(snapshot) if card not in elsewhere]
+
+
 def _accounted_for(snapshot: dict, lying: Iterable[str], holder: str | None) -> set[str]:
-    """Cards that cannot be in `holder`'s hand: discarded, on the referee's table, known in
-    another player's hand, lying on the table now, the trump under the stock."""
+    """Cards that cannot be in `holder`'s hand: discarded, on the referee's table or a cross
+    pile, known in another player's hand, lying on the table now, the trump under the stock."""
     elsewhere = set(snapshot.get("discard_cards") or ()) | set(lying)
+    for pile in (snapshot.get("piles") or {}).values():
+        elsewhere.update(pile)
     for entry in snapshot.get("table") or ():
         elsewhere.update(code for code in (entry.get("attack"), entry.get("defence")) if code)
     for seat, hand in (snapshot.get("hands") or {}).items():
@@ -75,9 +84,8 @@ def possible_beaters(target: str, snapshot: dict, lying: Iterable[str] = (),
     defender's hand (`_accounted_for`). Cards in `hinted` (read at the target's place)
     first, then by rank, trumps last."""
     trump_suit = snapshot.get("trump_suit")
-    elsewhere = _accounted_for(snapshot, lying, snapshot.get("defender"))
-    found = [card for card in _deck(snapshot)
-             if card not in elsewhere and beats(card, target, trump_suit)]
+    found = [card for card in unaccounted(snapshot, lying, snapshot.get("defender"))
+             if beats(card, target, trump_suit)]
     hinted = set(hinted)
     return sorted(found, key=lambda card: (card not in hinted, card[-1] == trump_suit))
 
@@ -90,9 +98,8 @@ def possible_throw_ins(snapshot: dict, throwers: Iterable[str],
              for code in (entry.get("attack"), entry.get("defence")) if code}
     events = []
     for thrower in throwers:
-        elsewhere = _accounted_for(snapshot, lying, thrower)
         events += [{"type": "throw_in", "player": thrower, "cards": [card]}
-                   for card in _deck(snapshot) if rank_of(card) in ranks and card not in elsewhere]
+                   for card in unaccounted(snapshot, lying, thrower) if rank_of(card) in ranks]
     return events
 
 
