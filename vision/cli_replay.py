@@ -27,7 +27,7 @@ from vision.detections import Detections
 from vision.pipeline import Detector, TablePipeline, limit_to_setup_deck
 from vision.seats import SeatMap
 from vision.sources import FramePacket, VideoFileSource
-from vision.table_events import Question, Verdicted, card_text
+from vision.table_events import Question, Verdicted, cards_text
 
 THUMBNAIL_WIDTH = 360
 
@@ -86,7 +86,7 @@ def write_report(path: Path, video: Path, fouls: list[tuple[Verdicted, str]],
     for verdicted, image in fouls:
         verdict = verdicted.to_dict()["verdict"]
         event = verdicted.event.event
-        cards = " ".join(card_text(c) for c in sorted(event_cards(event)))
+        cards = cards_text(sorted(event_cards(event)))
         rows.append(
             "<tr>"
             f"<td>{verdicted.event.frame}<br>{verdicted.event.time:.2f} s</td>"

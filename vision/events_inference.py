@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from vision.game_view import DUMMY, Emitted, GameView, InferenceConfig
 from vision.missed_cards import MissedCards
-from vision.table_events import Question, TableEvent, card_text
+from vision.table_events import Question, TableEvent, card_text, cards_text
 from vision.table_reader import beats, overlap, rank_of
 from vision.tracking import CardTrack, TrackerUpdate, TrackState
 
@@ -439,8 +439,7 @@ class GameFollower(MissedCards):
             # the cards are gone but the referee's bout is not: the camera missed something
             # (a defence, a pass-on); only the players can say what, or every later card would
             # be judged against a table that is no longer there
-            shown = " ".join(card_text(c) for c in cards)
-            shown_ru = " ".join(card_text(c, True) for c in cards)
+            shown, shown_ru = cards_text(cards), cards_text(cards, russian=True)
             out.append(Question(f"The table ({shown}) was cleared, but the referee cannot close "
                                 "the bout: what was missed?",
                                 f"Со стола убрали {shown_ru}, но судья не может закрыть кон: "

@@ -16,17 +16,13 @@ import numpy as np
 
 from vision.cardclasses import deck_codes
 from vision.seats import SeatMap
-from vision.table_events import Question, card_text
+from vision.table_events import Question, card_text, cards_text
 from vision.table_reader import beats, rank_of, rank_value
-from vision.tracking import CardTrack
+from vision.tracking import CardTrack, box_center
 
 SWEPT_TO_DISCARD = ("classic", "transfer", "dummy")  # variants whose beaten bouts are swept off
 SWEEP_DISTANCE = 1.0   # a card counts as seen going once carried this many card lengths
 TOWARDS_COSINE = 0.97  # ... and as going to a seat within about 14 degrees of its direction
-
-
-def _centre(box: np.ndarray) -> np.ndarray:
-    return np.array([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2], float)
 
 
 def swept_towards(tracks: Iterable[CardTrack], seats: SeatMap, seat: str) -> bool | None:
@@ -39,8 +35,8 @@ def swept_towards(tracks: Iterable[CardTrack], seats: SeatMap, seat: str) -> boo
         if track.carry_box is None:
             continue
         home = track.placed_box if track.placed_box is not None else track.anchor
-        start = _centre(home)
-        way = _centre(track.carry_box) - start
+        start = box_center(home)
+        way = box_center(track.carry_box) - start
         towards = seats.point(seat) - start
         if np.linalg.norm(way) < SWEEP_DISTANCE * track.size or np.linalg.norm(towards) < 1e-6:
             continue
@@ -115,8 +111,7 @@ def missed_defence_question(target: str, defender: str, beaters: list[str],
     defences = ({"type": "defend", "player": defender, "card": card, "on": target}
                 for card in beaters)
     if swept:
-        shown = " ".join(card_text(c) for c in cards)
-        shown_ru = " ".join(card_text(c, True) for c in cards)
+        shown, shown_ru = cards_text(cards), cards_text(cards, russian=True)
         why = f"The table ({shown}) went to the discard pile, not to {defender}, but"
         why_ru = f"Со стола ({shown_ru}) карты ушли в отбой, а не к игроку {defender}, но"
     else:
@@ -138,8 +133,7 @@ def missed_throw_in_question(defender: str, throw_ins: list[dict], cards: Iterab
     thrown in that he did not beat (the camera did not see it, after `since`)? The first
     candidate is the discard (the cards went to the discard pile after all)."""
     cards = tuple(cards)
-    shown = " ".join(card_text(c) for c in cards)
-    shown_ru = " ".join(card_text(c, True) for c in cards)
+    shown, shown_ru = cards_text(cards), cards_text(cards, russian=True)
     return Question(
         f"The table ({shown}) went to {defender}, so he took, but every card seen was beaten: "
         "which card was thrown in and not beaten? (or was it a discard?)",

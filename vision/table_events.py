@@ -8,6 +8,7 @@ none) on the dashboard.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 
@@ -95,12 +96,17 @@ def card_text(card: str, russian: bool = False) -> str:
     return f"{rank}{_SUIT_SYMBOL.get(suit, suit)}"
 
 
+def cards_text(cards: Iterable[str], russian: bool = False) -> str:
+    """Cards as the players read them, separated by spaces."""
+    return " ".join(card_text(card, russian) for card in cards)
+
+
 def describe_event(event: dict, russian: bool = False) -> str:
     """A short human sentence for an event, for questions."""
     kind = event["type"]
     player = event.get("player", "")
     cards = event.get("cards") or ([event["card"]] if "card" in event else [])
-    shown = " ".join(card_text(c, russian) for c in cards)
+    shown = cards_text(cards, russian)
     if kind == "defend":
         on = card_text(event["on"], russian)
         if russian:

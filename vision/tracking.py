@@ -139,7 +139,7 @@ class TrackerUpdate:
         return bool(self.placed or self.moved or self.gone or self.conflicts)
 
 
-def _center(box: np.ndarray) -> np.ndarray:
+def box_center(box: np.ndarray) -> np.ndarray:
     return np.array([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2])
 
 
@@ -153,7 +153,7 @@ def _holds(box: np.ndarray, point: np.ndarray) -> bool:
 
 def _distance(box: np.ndarray, other: np.ndarray) -> float:
     """Between the centres, in sizes of the first box."""
-    return float(np.linalg.norm(_center(box) - _center(other)) / _box_size(box))
+    return float(np.linalg.norm(box_center(box) - box_center(other)) / _box_size(box))
 
 
 class CardTracker:
@@ -344,9 +344,9 @@ class CardTracker:
         track had is where the card lies, taken over without counting as a move."""
         share = self.config.index_share
         size, known = _box_size(box), _box_size(track.box)
-        if size < share * known and _holds(track.box, _center(box)):
+        if size < share * known and _holds(track.box, box_center(box)):
             return track.box.copy()
-        if known < share * size and _holds(box, _center(track.box)):
+        if known < share * size and _holds(box, box_center(track.box)):
             for name in ("box", "anchor", "placed_box"):
                 if getattr(track, name) is not None:
                     setattr(track, name, box.copy())
