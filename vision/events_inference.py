@@ -276,8 +276,7 @@ class GameFollower(MissedCards):
             if self._ask_before_throw_in(out):
                 view.pending.append(track)  # it waits for the answer
                 return
-            self._emit(out, {"type": "take", "player": defender},
-                       lambda: setattr(view, "took", True), [])
+            self._emit(out, {"type": "take", "player": defender}, self._take_guessed, [])
         self._emit(out, throw_in, lambda: view.reader.add_attack(track.card, track.box),
                    [track.card], doubt=doubt, doubt_ru=doubt_ru, alternatives=alternatives)
 
@@ -328,6 +327,11 @@ class GameFollower(MissedCards):
         out.append(Question(f"{text}?", f"{text_ru}?", tuple(candidates), self._frame,
                             self._time, (track.card,)))
         view.reader.ignored.add(track.card)
+
+    def _take_guessed(self) -> None:
+        """The take the camera inferred from a throw-in on an unbeaten lead (it cannot hear
+        "I take"): a defence read later shows the lead was beaten after all (`_revise_take`)."""
+        self.view.took = self.view.take_guessed = True
 
     def _implies_take(self) -> bool:
         view = self.view
@@ -477,4 +481,4 @@ class GameFollower(MissedCards):
         if still_there:
             view.reader.ignored.update(view.reader.cards)
         view.reader.clear()
-        view.defender, view.took = None, False
+        view.defender, view.took, view.take_guessed = None, False, False

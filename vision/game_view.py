@@ -18,7 +18,9 @@ from vision.table_events import (
     Question,
     TableEvent,
     card_text,
+    cards_text,
     describe_event,
+    played_cards,
     renamed_card,
     with_card,
 )
@@ -29,6 +31,7 @@ if TYPE_CHECKING:
     from vision.missed_cards import MissedCardQuestion
 
 DUMMY = "dummy"
+_SAME_COLOUR = {"S": "C", "C": "S", "H": "D", "D": "H"}  # the suit a misread suit most often is
 Emitted = TableEvent | Question
 
 
@@ -45,6 +48,8 @@ class InferenceConfig:
     direction_margin_deg: float = 15.0  # ... and this much nearer than any other seat
     conflict_seconds: float = 1.0     # a card seen twice this long in a row is asked about
     rival_share: float = 0.25  # a card whose place was read as another code this much is asked
+    misread_margin: float = 0.08  # a card known to be elsewhere (G8) read this much less
+    #                      surely than the game's median card may be a look-alike misread: asked
     answer_wait: float = 5.0      # cards thrown in on a covered lead wait this long for the
     #                               players to say what beat it (then: a take)
     index_only_share: float = 0.6  # a box this much smaller than the table's cards is an index
@@ -73,6 +78,7 @@ class GameView:
     dealt_faceup: set[str] = field(default_factory=set)  # cross: cards dealt onto the piles
     stock_left: int = 0
     doubtful: set[str] = field(default_factory=set)  # cards whose events wait for an answer
+    take_guessed: bool = False   # the bout's take was inferred from a throw-in, not seen
 
 class FollowerCore:
     """Seats, turns and emitting, shared by the phases of `GameFollower`."""
@@ -81,7 +87,8 @@ class FollowerCore:
                  config: InferenceConfig | None = None,
                  judge: Callable[..., bool] | None = None,
                  snapshot: Callable[[], dict] | None = None,
-                 frame_size: tuple[int, int] = (1280, 720)) -> None:
+                 frame_size: tuple[int, int] = (1280, 720),
+                 revise: Callable[[dict, TableEvent], bool] | None = None) -> None:
         self.setup = setup
         self.variant: str = setup.get("variant", "classic")
         self.options: dict = setup.get("options") or {}
@@ -90,6 +97,7 @@ class FollowerCore:
         self.config = config or InferenceConfig()
         self.judge = judge
         self.snapshot = snapshot
+        self.revise = revise   # the referee's past rewritten: (event accepted, event instead)
         self.view = GameView()
         self._frame, self._time = 0, 0.0
         self._conflicts: dict[str, tuple[float, float, bool]] = {}  # card: since, last, asked
@@ -189,18 +197,35 @@ class FollowerCore:
             doubt_ru = "оно зависит от карты, о которой ещё не ответили"
         table_event = TableEvent(event, self._frame, self._time)
         question_open = bool(view.doubtful)
-        if doubt is None and self.judge is not None \
-                and not self.judge(table_event, record_refusal=not question_open):
-            if not question_open:
+        misread: list[dict] = []
+        judged = self.judge(table_event, record_refusal=False) \
+            if doubt is None and self.judge is not None else True
+        if not judged:
+            # G8: the card is known to be elsewhere (the discard pile, another's hand). The
+            # camera misread a look-alike, or a player cheats: two explanations, so a question
+            misread = self._misread_instead(event) if getattr(judged, "rule", None) == "G8" \
+                else []
+            if self._revise_take(table_event, judged, commit):
+                return True
+            if misread:
+                shown = cards_text(played_cards(event))
+                shown_ru = cards_text(played_cards(event), russian=True)
+                doubt = f"{shown} is known to be elsewhere: misread, or a foul (G8)?"
+                doubt_ru = (f"{shown_ru} должна быть в другом месте: ошибка камеры "
+                            "или нарушение (G8)?")
+            elif not question_open:
+                self.judge(table_event)  # the refusal is kept: a foul
                 view.reader.ignored.update(cards)  # refused: the card must be taken back
                 out.append(table_event)
                 return False
-            # the referee would refuse it, but it still waits for an answer that may change
-            # what it knows: a question too, not a foul
-            doubt = "the referee disagrees while a question is still open"
-            doubt_ru = "судья возражает, пока вопрос не решён"
+            else:
+                # the referee would refuse it, but it still waits for an answer that may change
+                # what it knows: a question too, not a foul
+                doubt = "the referee disagrees while a question is still open"
+                doubt_ru = "судья возражает, пока вопрос не решён"
         if doubt is not None:
-            candidates = (event, *(alternatives or []), *self._look_alike_events(event, cards))
+            candidates = (event, *misread, *(alternatives or []),
+                          *self._look_alike_events(event, cards))
             out.append(Question(f"{describe_event(event)}? ({doubt})",
                                 f"{describe_event(event, russian=True)}? ({doubt_ru or doubt})",
                                 candidates, self._frame, self._time, tuple(cards)))
@@ -226,6 +251,49 @@ class FollowerCore:
             return (f"{card_text(track.card)} or {card_text(rival)}?",
                     f"{card_text(track.card, True)} или {card_text(rival, True)}?")
         return None, None
+
+    def _revise_take(self, table_event: TableEvent, judged: object,
+                     commit: Callable[[], None]) -> bool:
+        """P5 on a defence after a take the camera inferred from a throw-in: the defence was
+        laid before the throw-in and read late, so he never took. The referee's bout is
+        played again with the defence in place of the take (`revise`); True when it was."""
+        view = self.view
+        event = table_event.event
+        if getattr(judged, "rule", None) != "P5" or event["type"] != "defend" \
+                or not view.take_guessed or self.revise is None \
+                or not self.revise({"type": "take", "player": event["player"]}, table_event):
+            return False
+        view.took = view.take_guessed = False
+        commit()
+        return True
+
+    def _misread_instead(self, event: dict) -> list[dict]:
+        """The event with a card it plays read as each look-alike that may be in the player's
+        hand: not in the discard pile, not on the table, not known to be in another hand, and
+        in his own when all of it is known. Same-colour suits first (a club misread as a spade
+        more often than as a heart). None when each card was read as surely as the game's cards
+        are (the median of their mean confidences), less `misread_margin`."""
+        typical = float(np.median([t.confidence for t in self._last_tracks.values()] or [1.0]))
+        if all(card not in self._tracks or self._tracks[card].confidence
+               >= typical - self.config.misread_margin for card in played_cards(event)):
+            return []  # read as surely as the game's cards are: a foul
+        snapshot = self._snapshot()
+        hands = snapshot.get("hands") or {}
+        player = event.get("player")
+        elsewhere = set(snapshot.get("discard_cards") or ()) | set(self._tracks)
+        for entry in snapshot.get("table") or ():
+            elsewhere.update(card for card in entry.values() if card)
+        for name, hand in hands.items():
+            if name != player:
+                elsewhere.update(hand.get("known") or ())
+        own = hands.get(player) or {}
+        full = own.get("count") is not None and len(own.get("known") or ()) >= own["count"]
+        out = []
+        for card in played_cards(event):
+            for other in sorted(look_alikes(card), key=lambda c: _SAME_COLOUR[c[-1]] != card[-1]):
+                if other not in elsewhere and (not full or other in own["known"]):
+                    out.append(with_card(event, card, other))
+        return out
 
     def _look_alike_events(self, event: dict, cards: list[str]) -> list[dict]:
         """The event with a card whose identity is in doubt read as each of its look-alikes
@@ -322,3 +390,4 @@ class FollowerCore:
         view.leader = snapshot.get("attacker") or view.leader
         view.defender = snapshot.get("defender") if pairs else None
         view.took = bool(snapshot.get("took"))
+        view.take_guessed = view.take_guessed and view.took

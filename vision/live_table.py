@@ -37,6 +37,12 @@ class SinkReferee:
     def snapshot(self) -> dict:
         return self.sink.snapshot() or {}
 
+    def undo_last(self, event: dict) -> bool:
+        """Takes back the dashboard's last event if it is `event` (the camera revising what it
+        told; an event the players entered since is never taken back)."""
+        undo = getattr(self.sink, "undo_camera_event", None)
+        return bool(undo(event)) if undo is not None else False
+
 
 class CameraTable:
     """Detector + `TablePipeline` behind the dashboard's `process(frame)` interface."""

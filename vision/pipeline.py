@@ -18,7 +18,7 @@ from vision.detections import Detections
 from vision.events_inference import Emitted, GameFollower, InferenceConfig
 from vision.seats import SeatMap
 from vision.sources import FramePacket, FrameSource
-from vision.table_events import Question, TableEvent, Verdicted
+from vision.table_events import Judgement, Question, TableEvent, Verdicted
 from vision.tracking import CardTracker, TrackerConfig
 
 
@@ -67,7 +67,8 @@ class TablePipeline:
         self.follower = GameFollower(
             self.setup, seats, inference_config,
             judge=self._judge if referee is not None else None,
-            snapshot=self.snapshot if referee is not None else None, frame_size=frame_size)
+            snapshot=self.snapshot if referee is not None else None, frame_size=frame_size,
+            revise=self.revise if referee is not None else None)
         if referee is not None and judge_setup:  # False: the referee already has this match
             setup_event = TableEvent(self.setup, 0, 0.0)
             if not self._judge(setup_event):
@@ -154,7 +155,59 @@ class TablePipeline:
             self.tracker.rename(*renamed)
         return verdict
 
-    def _judge(self, event: TableEvent, *, record_refusal: bool = True) -> bool:
+    def revise(self, wrong: dict, right: TableEvent) -> bool:
+        """The last accepted event `wrong` did not happen, `right` did: the referee takes back
+        `wrong` and every event accepted after it, then judges `right` and those again, and
+        the log has `right` where `wrong` was. When the referee cannot take events back or
+        refuses any of it, everything is put back as it was and the answer is False."""
+        if not (hasattr(self.referee, "undo_last") or hasattr(self.referee, "undo")):
+            return False
+        accepted = [n for n, v in enumerate(self.verdicts) if _verdict_ok(v.verdict)]
+        found = [n for n in accepted if self.verdicts[n].event.event == wrong]
+        if not found:
+            return False
+        at = found[-1]
+        later = [n for n in accepted if n > at]
+        original = [self.verdicts[n].event for n in (at, *later)]
+        replayed = self._replay(original, [right, *original[1:]])
+        if replayed is None:
+            return False
+        for n, verdicted in zip([at, *later], replayed, strict=True):
+            self.verdicts[n] = verdicted
+        self.events = [right if event is original[0] else event for event in self.events]
+        return True
+
+    def _replay(self, original: list[TableEvent],
+                instead: list[TableEvent]) -> list[Verdicted] | None:
+        """Takes back the referee's last events (`original`) and judges `instead`, all or
+        none: on a refusal the originals are judged again (they were accepted before)."""
+        self._snapshot = None
+        taken_back = 0
+        while taken_back < len(original) and self._take_back(original[-1 - taken_back]):
+            taken_back += 1
+        judged: list[Verdicted] = []
+        if taken_back == len(original):
+            for event in instead:
+                verdict = self.referee.apply(dict(event.event))
+                if not _verdict_ok(verdict):
+                    break
+                judged.append(Verdicted(event, verdict))
+            else:
+                return judged
+        for event in reversed(judged):
+            self._take_back(event.event)
+        for event in original[len(original) - taken_back:]:
+            self.referee.apply(dict(event.event))
+        return None
+
+    def _take_back(self, event: TableEvent) -> bool:
+        """The referee takes back its last event, which must be `event` (a referee shared with
+        the players, the dashboard's, checks that: they may have entered one since)."""
+        undo_last = getattr(self.referee, "undo_last", None)
+        return bool(undo_last(dict(event.event)) if undo_last is not None
+                    else self.referee.undo())
+
+    def _judge(self, event: TableEvent, *, record_refusal: bool = True) -> Judgement:
         """The referee's verdict (a refused event is not applied: the referee's state stays
         as it was); `record_refusal=False` only asks, a refusal is not kept as a foul."""
         verdict = self.referee.apply(dict(event.event))
@@ -162,7 +215,8 @@ class TablePipeline:
         ok = _verdict_ok(verdict)
         if ok or record_refusal:
             self.verdicts.append(Verdicted(event, verdict))
-        return ok
+        rule = verdict.rule if hasattr(verdict, "rule") else verdict.get("rule")
+        return Judgement(ok, None if ok else rule)
 
 
 def _verdict_ok(verdict: Any) -> bool:

@@ -39,13 +39,14 @@ def with_card(event: dict, old: str, new: str) -> dict:
 
 def renamed_card(guess: dict, chosen: dict) -> tuple[str, str] | None:
     """(old, new) when `chosen` is `guess` with one played card read as another."""
-    played = [(a, b) for a, b in zip(_played(guess), _played(chosen), strict=False) if a != b]
+    played = [(a, b) for a, b in zip(played_cards(guess), played_cards(chosen), strict=False)
+              if a != b]
     if len(played) == 1 and with_card(guess, *played[0]) == chosen:
         return played[0]
     return None
 
 
-def _played(event: dict) -> list[str]:
+def played_cards(event: dict) -> list[str]:
     return ([event["card"]] if "card" in event else []) + list(event.get("cards") or [])
 
 
@@ -68,6 +69,18 @@ class Question:
         if self.since is not None:
             asked["since"] = round(self.since, 3)
         return asked
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """What the judge said of one event: true when it was accepted; `rule`: the rule id it
+    breaks when refused (G8: the card cannot be where the event says it comes from)."""
+
+    ok: bool
+    rule: str | None = None
+
+    def __bool__(self) -> bool:
+        return self.ok
 
 
 @dataclass(frozen=True)

@@ -69,6 +69,14 @@ class LiveTable:
         origin = "demo" if match.source == "demo" else "live"
         return self.table.submit(event, origin).verdict
 
+    def undo_camera_event(self, event: dict[str, Any]) -> bool:
+        """The camera takes back the last event it told, when that is still the last applied
+        (it revises its reading); stored as an undo, like the players' own."""
+        match = self.table.match
+        if match is None or match.camera != "live":
+            return False
+        return self.table.undo("demo" if match.source == "demo" else "live", only=event)
+
     def ask(self, question: Any) -> None:
         if not isinstance(question, Question):     # e.g. vision.table_events.Question
             question = Question.from_candidates(question.text, question.text_ru,

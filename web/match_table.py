@@ -200,10 +200,14 @@ class MatchTable:
         self._announce([judgement])
         return judgement
 
-    def undo(self, origin: str = "manual") -> bool:
+    def undo(self, origin: str = "manual", *, only: dict[str, Any] | None = None) -> bool:
+        """Takes back the last applied event (never the setup); with `only`, just when the last
+        applied event is that one (the camera revising what it told)."""
         with self._lock:
             if self._referee is None or self._match is None or len(self._match.applied) <= 1:
                 return False   # the setup itself is never undone: start a new match instead
+            if only is not None and self._match.applied[-1][1] != only:
+                return False
             self._undo_one(origin)
             self._db.commit()
             self.version += 1

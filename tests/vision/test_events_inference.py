@@ -578,3 +578,101 @@ def test_unanswered_a_beaten_bout_swept_to_the_defender_is_a_discard() -> None:
     assert events(scene)[-2:] == [{"type": "discard"},
                                   {"type": "attack", "player": "Boris", "cards": ["8D"]}]
     assert scene.target.fouls == []
+
+
+def test_a_defence_read_after_the_take_a_throw_in_implied_replaces_that_take() -> None:
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    scene.put("9S", (515, 375))              # Boris beats it, but the 9S is not read yet ...
+    scene.hidden.add("9S")
+    play(scene, "7D", BOTTOM, (640, 360))    # ... so 7D thrown in reads as "Boris took"
+    assert events(scene)[-2:] == [{"type": "take", "player": "Boris"},
+                                  {"type": "throw_in", "player": "Anna", "cards": ["7D"]}]
+    scene.hidden.discard("9S")               # now it is read, lying on the 7S
+    scene.wait(0.6)
+    pipeline = scene.target
+    assert pipeline.fouls == []
+    assert [e.event for e in pipeline.events][-3:] == [
+        {"type": "attack", "player": "Anna", "cards": ["7S"]},
+        {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"},
+        {"type": "throw_in", "player": "Anna", "cards": ["7D"]}]
+    snapshot = pipeline.snapshot()
+    assert snapshot["table"] == [{"attack": "7S", "defence": "9S"},
+                                 {"attack": "7D", "defence": None}] and not snapshot["took"]
+    play(scene, "8D", TOP, (655, 375))       # and the bout goes on: 8D beats the 7D
+    assert events(scene)[-1] == {"type": "defend", "player": "Boris", "card": "8D", "on": "7D"}
+    assert pipeline.fouls == []
+
+
+def judged_pipeline(*events: dict) -> TablePipeline:
+    from referee import Referee
+
+    pipeline = TablePipeline.with_referee(TWO)
+    for number, event in enumerate(events, start=1):
+        table_event = TableEvent(event, number, number / 30)
+        assert pipeline._judge(table_event)
+        pipeline.events.append(table_event)
+    assert isinstance(pipeline.referee, Referee)
+    return pipeline
+
+
+TAKE_THEN_THROW_IN = ({"type": "deal"}, {"type": "trump", "card": "6H"},
+                      {"type": "attack", "player": "Anna", "cards": ["7S"]},
+                      {"type": "take", "player": "Boris"},
+                      {"type": "throw_in", "player": "Anna", "cards": ["7D"]})
+
+
+def test_revise_puts_an_event_in_place_of_an_accepted_one_and_judges_the_later_again() -> None:
+    pipeline = judged_pipeline(*TAKE_THEN_THROW_IN)
+    defence = TableEvent({"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}, 9, 0.3)
+    assert pipeline.revise({"type": "take", "player": "Boris"}, defence)
+    assert [v.event.event["type"] for v in pipeline.verdicts] == [
+        "setup", "deal", "trump", "attack", "defend", "throw_in"]
+    assert all(v.verdict.ok for v in pipeline.verdicts)
+    assert pipeline.events[4] is defence and len(pipeline.events) == 6
+    assert pipeline.snapshot()["table"][0] == {"attack": "7S", "defence": "9S"}
+
+
+def test_revise_that_the_referee_refuses_leaves_everything_as_it_was() -> None:
+    pipeline = judged_pipeline(*TAKE_THEN_THROW_IN)
+    before = ([v.event for v in pipeline.verdicts], list(pipeline.events), pipeline.snapshot())
+    wrong = TableEvent({"type": "defend", "player": "Boris", "card": "8D", "on": "7D"}, 9, 0.3)
+    assert not pipeline.revise({"type": "take", "player": "Boris"}, wrong)  # 7D not there yet
+    assert not pipeline.revise({"type": "take", "player": "Anna"}, wrong)   # no such event
+    assert ([v.event for v in pipeline.verdicts], pipeline.events, pipeline.snapshot()) == before
+    assert pipeline.referee.apply({"type": "throw_in", "player": "Anna", "cards": ["7C"]}).ok
+
+
+def discard_then_lead(confidence: float) -> Scene:
+    """Anna's 7S is beaten with 9S and discarded; Boris then leads a card read as 9S."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    carry_off(scene, LEFT, "7S", "9S")
+    scene.wait(1.0)
+    scene.slide("9S", TOP, (500, 360), confidence=confidence)
+    scene.wait(0.8)
+    return scene
+
+
+def test_an_unsure_card_the_referee_knows_is_discarded_is_asked_about_not_a_foul() -> None:
+    scene = discard_then_lead(confidence=0.7)   # the 9C read as 9S, less surely than the rest
+    pipeline = scene.target
+    assert pipeline.fouls == []
+    [question] = pipeline.questions
+    misread = {"type": "attack", "player": "Boris", "cards": ["9C"]}
+    assert question.candidates[:2] == ({"type": "attack", "player": "Boris", "cards": ["9S"]},
+                                       misread)   # a club before the red suits
+    assert "(G8)" in question.text and "9♠" in question.text_ru
+    assert pipeline.answer(question, 1).verdict.ok
+    assert "9C" in pipeline.tracker.tracks and "9S" not in pipeline.tracker.tracks
+
+
+def test_a_sure_card_the_referee_knows_is_discarded_is_a_foul() -> None:
+    scene = discard_then_lead(confidence=0.9)
+    [foul] = scene.target.fouls
+    assert foul.verdict.rule == "G8" and scene.target.questions == []

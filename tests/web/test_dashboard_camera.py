@@ -179,3 +179,31 @@ def test_a_question_the_camera_settled_without_the_players_leaves_the_dashboard(
     pipeline._close_withdrawn(table)
     pipeline._close_withdrawn(table)         # once only
     assert closed == [[first.id]] and second.id != first.id
+
+
+def test_the_camera_revises_its_own_last_events_but_never_the_players(
+        camera_app: Flask, database: Path) -> None:
+    from vision.live_table import SinkReferee
+    from vision.pipeline import TablePipeline
+    from vision.table_events import TableEvent
+
+    live = camera_app.extensions["durak_live"]
+    live.start_live_match(SETUP)
+    pipeline = TablePipeline(SETUP, referee=SinkReferee(live), judge_setup=False)
+    take = {"type": "take", "player": "Boris"}
+    for event in ({"type": "deal"}, {"type": "trump", "card": "6H"},
+                  {"type": "attack", "player": "Anna", "cards": ["7S"]}, take,
+                  {"type": "throw_in", "player": "Anna", "cards": ["7D"]}):
+        assert pipeline._judge(TableEvent(event, 1, 0.1))
+    defence = TableEvent({"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}, 2, 0.2)
+    assert pipeline.revise(take, defence)
+    assert live.snapshot()["table"] == [{"attack": "7S", "defence": "9S"},
+                                        {"attack": "7D", "defence": None}]
+    kinds = sqlite3.connect(database).execute(
+        "SELECT kind, origin FROM events ORDER BY id").fetchall()
+    assert kinds[-4:] == [("undo", "live"), ("undo", "live"), ("event", "live"),
+                          ("event", "live")]   # stored, nothing lost
+    live.table.submit({"type": "throw_in", "player": "Anna", "cards": ["9D"]}, "manual")
+    later = TableEvent({"type": "defend", "player": "Boris", "card": "8D", "on": "7D"}, 3, 0.3)
+    assert not pipeline.revise({"type": "throw_in", "player": "Anna", "cards": ["7D"]}, later)
+    assert [entry["attack"] for entry in live.snapshot()["table"]] == ["7S", "7D", "9D"]
