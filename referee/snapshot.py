@@ -41,6 +41,8 @@ def snapshot(referee: Referee) -> dict[str, Any]:
         "next": next_hint(referee),
         "score": score(referee),
     })
+    if state.phase in ("opening", "faceup"):
+        view["turn"] = name(state.turn)
     if rules.variant.opening == "cross":
         view["piles"] = {name(seat): codes(pile) for seat, pile in enumerate(state.piles)}
     if rules.variant.opening == "round":

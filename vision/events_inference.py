@@ -439,7 +439,9 @@ class GameFollower(MissedCards):
         closed = self._closed_as_the_referee_can(out, beaten)
         if closed is None:
             closed = self._emit(out, event, lambda: self._close_bout(took=not beaten), [])
-        if not closed:
+        if not closed and self._ask_missed_defence(out):
+            pass  # the referee's one unbeaten card: which card beat it? (cross: it was beaten)
+        elif not closed:
             # the cards are gone but the referee's bout is not: the camera missed something
             # (a defence, a pass-on); only the players can say what, or every later card would
             # be judged against a table that is no longer there

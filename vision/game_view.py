@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from vision.seats import SeatMap
+from vision.swept_bout import hand_known, unaccounted
 from vision.table_events import (
     Question,
     TableEvent,
@@ -214,6 +215,8 @@ class FollowerCore:
                 doubt_ru = (f"{shown_ru} должна быть в другом месте: ошибка камеры "
                             "или нарушение (G8)?")
             elif not question_open:
+                if self._ask_missed_turn(table_event, commit, out):
+                    return True
                 self.judge(table_event)  # the refusal is kept: a foul
                 view.reader.ignored.update(cards)  # refused: the card must be taken back
                 out.append(table_event)
@@ -235,6 +238,12 @@ class FollowerCore:
         commit()
         out.append(table_event)
         return True
+
+    def _ask_missed_turn(self, table_event: TableEvent, commit: Callable[[], None],
+                         out: list[Emitted]) -> bool:
+        """A placing refused as out of turn: asked whether the camera missed a turn
+        (`vision.missed_turn`); True when asked."""
+        return False
 
     def _settle_unanswered(self, out: list[Emitted], *, swept_only: bool = False) -> None:
         """Before the game goes on, a question it cannot go on without is settled by the
@@ -269,30 +278,25 @@ class FollowerCore:
 
     def _misread_instead(self, event: dict) -> list[dict]:
         """The event with a card it plays read as each look-alike that may be in the player's
-        hand: not in the discard pile, not on the table, not known to be in another hand, and
-        in his own when all of it is known. Same-colour suits first (a club misread as a spade
-        more often than as a heart). None when each card was read as surely as the game's cards
-        are (the median of their mean confidences), less `misread_margin`."""
+        hand (`unaccounted`: not discarded, on the table or known elsewhere), same-colour suits
+        first (a club misread as a spade more often than as a heart); where the referee knows
+        his whole hand, then as each other card of it. None when each card was read as surely
+        as the game's cards are (the median of their mean confidences), less
+        `misread_margin`."""
         typical = float(np.median([t.confidence for t in self._last_tracks.values()] or [1.0]))
         if all(card not in self._tracks or self._tracks[card].confidence
                >= typical - self.config.misread_margin for card in played_cards(event)):
             return []  # read as surely as the game's cards are: a foul
-        snapshot = self._snapshot()
-        hands = snapshot.get("hands") or {}
-        player = event.get("player")
-        elsewhere = set(snapshot.get("discard_cards") or ()) | set(self._tracks)
-        for entry in snapshot.get("table") or ():
-            elsewhere.update(card for card in entry.values() if card)
-        for name, hand in hands.items():
-            if name != player:
-                elsewhere.update(hand.get("known") or ())
-        own = hands.get(player) or {}
-        full = own.get("count") is not None and len(own.get("known") or ()) >= own["count"]
+        snapshot, player = self._snapshot(), event.get("player")
+        possible = unaccounted(snapshot, self._tracks, player)
         out = []
         for card in played_cards(event):
-            for other in sorted(look_alikes(card), key=lambda c: _SAME_COLOUR[c[-1]] != card[-1]):
-                if other not in elsewhere and (not full or other in own["known"]):
-                    out.append(with_card(event, card, other))
+            alike = sorted(look_alikes(card), key=lambda c, card=card:
+                           _SAME_COLOUR[c[-1]] != card[-1])
+            names = [other for other in alike if other in possible]
+            if hand_known(snapshot, player):  # then any card of his hand, after the look-alikes
+                names += [other for other in possible if other not in alike and other != card]
+            out += [with_card(event, card, other) for other in names]
         return out
 
     def _look_alike_events(self, event: dict, cards: list[str]) -> list[dict]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from vision.game_view import Emitted
-from vision.layout_phases import LayoutPhases
+from vision.missed_turn import MissedTurns
 from vision.swept_bout import (
     SWEPT_TO_DISCARD,
     missed_defence_question,
@@ -46,7 +46,7 @@ class MissedCardQuestion:
         return self.question.candidates[0]
 
 
-class MissedCards(LayoutPhases):
+class MissedCards(MissedTurns):
     """Asking about a bout card the camera missed, and settling the answer."""
 
     def _ask_after_sweep(self, out: list[Emitted], beaten: bool) -> bool:
@@ -80,6 +80,20 @@ class MissedCards(LayoutPhases):
             return False
         self._open(out, asked)
         view.took = True
+        return True
+
+    def _ask_missed_defence(self, out: list[Emitted]) -> bool:
+        """The bout's cards are gone and the referee can close it neither way (a cross bout
+        ends only beaten): which card beat its one unbeaten card? Asked, and the model closes
+        the bout as a discard. False (nothing asked) when that is not the referee's bout."""
+        defender = self._snapshot().get("defender")
+        if self.judge is None or self.view.doubtful or defender is None:
+            return False
+        asked = self._ask_defence(None, defender, swept=True)
+        if asked is None:
+            return False
+        self._open(out, asked)
+        self._close_bout(took=False)
         return True
 
     def _may_ask(self) -> bool:
@@ -202,6 +216,7 @@ class MissedCards(LayoutPhases):
         `swept_only` any event, for a question about a swept bout; the bout's sweep or
         `answer_wait` for one asked before a throw-in): the fallback is told to the referee
         now, as if no question had been asked, and the question is withdrawn."""
+        super()._settle_unanswered(out, swept_only=swept_only)
         asked = self._missed
         if asked is None or (swept_only and not asked.swept):
             return
@@ -213,8 +228,3 @@ class MissedCards(LayoutPhases):
             out.append(table_event)
         self._fell_back(asked)
 
-    def _judge_late(self, event: dict, question: Question) -> bool:
-        """An event the camera saw, judged once the players answered (kept in `late_events`)."""
-        table_event = TableEvent(event, question.frame, question.time)
-        self.late_events.append(table_event)
-        return bool(self.judge(table_event))

@@ -48,9 +48,20 @@ def swept_towards(tracks: Iterable[CardTrack], seats: SeatMap, seat: str) -> boo
 
 def unaccounted(snapshot: dict, lying: Iterable[str] = (), holder: str | None = None
                 ) -> list[str]:
-    """The deck's cards that may be in `holder`'s hand (any hand: None), by rank."""
+    """The deck's cards that may be in `holder`'s hand (any hand: None), by rank: among his
+    known cards when the referee knows all of them."""
     elsewhere = _accounted_for(snapshot, lying, holder)
+    if hand_known(snapshot, holder):
+        known = snapshot["hands"][holder]["known"]
+        elsewhere |= {card for card in _deck(snapshot) if card not in known}
     return [card for card in _deck(snapshot) if card not in elsewhere]
+
+
+def hand_known(snapshot: dict, holder: str | None) -> bool:
+    """Whether the referee knows every card of `holder`'s hand (cross and round, after the
+    face-up phase or the opening)."""
+    hand = (snapshot.get("hands") or {}).get(holder) or {}
+    return hand.get("count") is not None and len(hand.get("known") or ()) >= hand["count"]
 
 
 def _accounted_for(snapshot: dict, lying: Iterable[str], holder: str | None) -> set[str]:
@@ -79,9 +90,9 @@ def possible_beaters(target: str, snapshot: dict, lying: Iterable[str] = (),
     """The cards of the deck that beat `target` (G4) and may still have been in the
     defender's hand (`_accounted_for`). Cards in `hinted` (read at the target's place)
     first, then by rank, trumps last."""
-    trump_suit = snapshot.get("trump_suit")
+    trump_suit, cross = snapshot.get("trump_suit"), snapshot.get("variant") == "cross"
     found = [card for card in unaccounted(snapshot, lying, snapshot.get("defender"))
-             if beats(card, target, trump_suit)]
+             if beats(card, target, trump_suit, cross=cross)]
     hinted = set(hinted)
     return sorted(found, key=lambda card: (card not in hinted, card[-1] == trump_suit))
 

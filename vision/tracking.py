@@ -182,9 +182,8 @@ class CardTracker:
         """The card tracked as `old` is really `new` (the players said so): later readings of
         `old` at its place are rivals it outweighs, not a second card."""
         track = self.tracks.get(old)
-        if track is None or (new in self.tracks and self.tracks[new].state
-                             is not TrackState.GONE):
-            return
+        if track is None or (new in self.tracks and self.tracks[new].on_table):
+            return  # (a `new` read now and then, not placed, was this card's flicker)
         del self.tracks[old]
         track.card = new
         self.tracks[new] = track

@@ -60,8 +60,12 @@ def test_snapshot_piles_and_open_table() -> None:
     assert cross.snapshot()["phase"] == "faceup"
     rnd = played([{"type": "setup", "variant": "round", "deck": 36, "seats": ["A", "B"],
                    "dealer": "A"}, {"type": "deal", "table": ["6S", "7H", "8C", "9D", "10S",
-                                                              "JH", "QC", "KD"]}])
+                                                              "JH", "QC", "KD"]},
+                  {"type": "trump", "card": "8S"}])
     assert len(rnd.snapshot()["open_table"]) == 8
+    # who draws next: C2 the highest face-up card (KC); R2 the dealer's left neighbour
+    assert cross.snapshot()["turn"] == "B" and rnd.snapshot()["turn"] == "B"
+    assert "turn" not in played(podkidnoy_start("classic")).snapshot()
 
 
 def test_outcomes_and_score() -> None:

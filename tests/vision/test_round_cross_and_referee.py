@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from table_scene import Scene
 
 from vision.pipeline import TablePipeline
-from vision.table_events import TableEvent
+from vision.table_events import Question, TableEvent
 
 ANNA, BORIS, VERA = (640, 680), (90, 180), (1190, 180)  # three seats spread round a 1280x720 frame
 
@@ -245,3 +245,87 @@ def test_a_refused_opening_draw_taken_back_and_laid_again_is_read_in_turn() -> N
     assert events(scene)[-1] == {"type": "open_draw", "player": "Anna", "card": "QC",
                                  "beats": "JC"}
     assert len(pipeline.fouls) == 1
+
+
+def cross_placing_missed() -> tuple[Scene, Question]:
+    """Face up: Anna 9S, Boris QH, Vera 7D. Boris (the highest) places KC on his own pile;
+    Vera's 8D onto her 7D is never read; then Anna's 10C comes, out of turn for the referee."""
+    from referee import Referee
+
+    scene = Scene(TablePipeline(setup("cross"), referee=Referee()), jitter=1.0)
+    piles = {"Anna": (640, 560), "Boris": (300, 250), "Vera": (980, 250)}
+    for card, owner in (("9S", "Anna"), ("QH", "Boris"), ("7D", "Vera")):
+        scene.put(card, piles[owner])
+    scene.wait(1.5)
+    play(scene, "KC", BORIS, (310, 262))
+    play(scene, "10C", ANNA, (650, 572))     # on her own 9S
+    [question] = scene.target.questions
+    return scene, question
+
+
+def test_a_placing_out_of_turn_for_the_referee_asks_which_card_the_camera_missed() -> None:
+    scene, question = cross_placing_missed()
+    pipeline = scene.target
+    assert pipeline.fouls == [] and "Vera" in question.text and "Vera" in question.text_ru
+    # first: the 10C was Vera's own (placed on the 9S, the pile C3 sends it to)
+    assert question.candidates[0] == {"type": "deal_card", "player": "Vera", "card": "10C",
+                                      "to": "Anna"}
+    missed = {"type": "deal_card", "player": "Vera", "card": "8D", "to": "Vera"}
+    assert missed in question.candidates
+    assert not any(c["card"] in ("9S", "QH", "7D", "KC") for c in question.candidates)
+    assert pipeline.answer(question, question.candidates.index(missed)).verdict.ok
+    assert [v.event.event for v in pipeline.verdicts[-2:]] == [
+        missed, {"type": "deal_card", "player": "Anna", "card": "10C", "to": "Anna"}]
+    assert pipeline.fouls == [] and pipeline.snapshot()["turn"] == "Boris"
+
+
+def test_with_no_missed_card_named_the_placing_is_out_of_turn() -> None:
+    scene, question = cross_placing_missed()
+    pipeline = scene.target
+    assert pipeline.answer(question, None) is None
+    [foul] = pipeline.fouls
+    assert foul.event.event["card"] == "10C" and foul.verdict.rule == "C3"
+    assert pipeline.snapshot()["turn"] == "Vera"
+
+
+def cross_with_hands() -> Scene:
+    """A cross game whose hands the referee knows (entered by hand): Anna 7S 6D, Boris 8S 6C,
+    Vera 10D JC. Anna, who holds the lowest diamond, leads."""
+    from referee import Referee
+
+    referee = Referee()
+    for event in ({**setup("cross")}, {"type": "deal", "hands": {
+            "Anna": ["7S", "6D"], "Boris": ["8S", "6C"], "Vera": ["10D", "JC"]}}):
+        assert referee.apply(event).ok
+    return Scene(TablePipeline(setup("cross"), referee=referee, judge_setup=False), jitter=1.0)
+
+
+def test_a_cross_bout_cleared_with_a_card_unbeaten_asks_which_card_beat_it() -> None:
+    scene = cross_with_hands()
+    pipeline = scene.target
+    play(scene, "7S", ANNA, (600, 360))
+    sweep(scene, "7S")                       # Boris's 8S over it was never read
+    [question] = pipeline.questions
+    defence = {"type": "defend", "player": "Boris", "card": "8S", "on": "7S"}
+    assert defence in question.candidates and pipeline.fouls == []
+    assert pipeline.answer(question, question.candidates.index(defence)).verdict.ok
+    assert pipeline.verdicts[-1].event.event == {"type": "discard"}
+    play(scene, "6C", BORIS, (600, 360))     # Boris beat it: he leads
+    assert events(scene)[-1] == {"type": "attack", "player": "Boris", "cards": ["6C"]}
+    assert pipeline.fouls == []
+
+
+def test_an_unsure_card_known_in_another_hand_may_be_any_card_of_the_player_s_known_hand(
+        ) -> None:
+    scene = cross_with_hands()
+    pipeline = scene.target
+    play(scene, "7S", ANNA, (600, 360))
+    play(scene, "8S", BORIS, (615, 375))
+    sweep(scene, "7S", "8S")
+    scene.slide("JC", BORIS, (600, 360), confidence=0.7)  # Boris's 6C, read as Vera's JC
+    scene.wait(0.6)
+    [question] = pipeline.questions
+    assert pipeline.fouls == [] and question.candidates == (
+        {"type": "attack", "player": "Boris", "cards": ["JC"]},
+        {"type": "attack", "player": "Boris", "cards": ["6C"]})   # all he holds
+    assert pipeline.answer(question, 1).verdict.ok

@@ -373,3 +373,21 @@ def test_a_card_read_by_turns_whole_and_by_its_corner_index_rests_where_it_lies(
     [(frame, card)] = placed(scene)
     assert card == "7S" and frame / FPS <= 0.45 and moved(scene) == []
     assert np.allclose(scene.target.tracks["7S"].box, box_at(whole), atol=1.0)
+
+
+def test_a_card_renamed_to_a_code_read_there_now_and_then_takes_that_code() -> None:
+    tracker = CardTracker()
+    scene = Scene(tracker)
+    scene.put("8H", (400, 300), confidence=0.8)  # the JH, read as 8H ...
+    scene.wait(1.0)
+    scene.step(extra=[("JH", (401, 301), 0.5)])  # ... and once as itself: a candidate JH
+    assert tracker.tracks["JH"].state is TrackState.CANDIDATE
+    tracker.rename("8H", "JH")                   # the players said it is the JH
+    assert tracker.tracks["JH"].state is TrackState.PLACED and "8H" not in tracker.tracks
+    placed_card = CardTracker()
+    scene = Scene(placed_card)
+    scene.put("QS", (400, 300))
+    scene.put("QH", (600, 300))
+    scene.wait(1.0)
+    placed_card.rename("QS", "QH")              # the QH lies elsewhere: no rename
+    assert placed_card.tracks["QS"].state is TrackState.PLACED

@@ -1,0 +1,143 @@
+"""A cross placing the camera never read (C3), and the question that brings the turns back.
+
+In cross's face-up phase the players draw in turn, each card going face up onto a pile. When the
+camera misses one placing (a card laid on a pile and covered by the next before it was read),
+the referee still waits for that player, and every later placing would be refused as out of turn
+(the face-up phase would never end for the referee, the bouts after it never be judged). So a
+placing refused because it is another player's turn asks the players which card that player
+placed: the candidates are each card that may still have been in the stock, on the pile C3 sends
+it to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from vision.game_view import Emitted
+from vision.layout_phases import LayoutPhases
+from vision.swept_bout import unaccounted
+from vision.table_events import Question, TableEvent, card_text, describe_event
+from vision.table_reader import RANKS, rank_of
+
+LOWEST_RANK = {36: "6", 52: "2"}
+
+
+def pile_for(snapshot: dict, drawer: str, card: str) -> str:
+    """C3: the nearest pile clockwise from the drawer's left whose top is one rank below the
+    card, the drawer's own pile last; no such pile: his own."""
+    seats = list(snapshot.get("seats") or ())
+    piles = snapshot.get("piles") or {}
+    if drawer not in seats:
+        return drawer
+    lowest = RANKS.index(LOWEST_RANK.get(int(snapshot.get("deck") or 36), "6"))
+    for step in range(1, len(seats) + 1):
+        other = seats[(seats.index(drawer) + step) % len(seats)]
+        pile = piles.get(other) or []
+        if pile:
+            top = RANKS.index(rank_of(pile[-1]))
+            above = lowest if top == len(RANKS) - 1 else top + 1
+            if RANKS[above] == rank_of(card):
+                return other
+    return drawer
+
+
+def missed_placings(snapshot: dict, drawer: str, seen: str, lying: Iterable[str] = ()
+                    ) -> list[dict]:
+    """The placings `drawer` may have made: the card `seen` (placed by him, not by the player
+    the camera took it for), then each card not accounted for (on a pile, lying on the table
+    now, known elsewhere) placed unseen, each on the pile C3 sends it to."""
+    lying = set(lying) | {seen}
+    cards = [seen, *(card for card in unaccounted(snapshot, lying) if card != seen)]
+    return [{"type": "deal_card", "player": drawer, "card": card,
+             "to": pile_for(snapshot, drawer, card)} for card in cards]
+
+
+def missed_turn_question(drawer: str, waiting: TableEvent, placings: list[dict]) -> Question:
+    """`waiting` (another player's placing) came while the referee waits for `drawer`: which
+    card did `drawer` place (the first candidate: the one seen, his after all)? None of
+    them: `waiting` is out of turn."""
+    event = waiting.event
+    shown = card_text(event["card"])
+    shown_ru = card_text(event["card"], True)
+    return Question(
+        f"{describe_event(event)}, but it is {drawer}'s turn: which card did {drawer} place "
+        f"that the camera did not see? (none: {shown} is out of turn)",
+        f"{describe_event(event, russian=True)}, но сейчас очередь {drawer}: какую карту "
+        f"положил {drawer}, а камера не увидела? (никакую: {shown_ru} вне очереди)",
+        tuple(placings), waiting.frame, waiting.time, (event["card"],))
+
+
+@dataclass
+class MissedTurn:
+    question: Question
+    waiting: TableEvent  # the placing refused as out of turn, judged again on the answer
+
+
+class MissedTurns(LayoutPhases):
+    """Asking about a cross placing the camera missed, and settling the answer."""
+
+    _missed_turn: MissedTurn | None = None
+
+    def _ask_missed_turn(self, table_event: TableEvent, commit: Callable[[], None],
+                         out: list[Emitted]) -> bool:
+        """A placing the referee refuses because it is `drawer`'s turn: asked which card
+        `drawer` placed. The model goes on as if he placed one and then this one came."""
+        event = table_event.event
+        snapshot = self._snapshot()
+        drawer = snapshot.get("turn")
+        if event["type"] != "deal_card" or snapshot.get("phase") != "faceup" \
+                or drawer in (None, event.get("player")) or self._missed_turn is not None:
+            return False
+        placings = missed_placings(snapshot, drawer, event["card"], self._tracks)
+        self._missed_turn = MissedTurn(missed_turn_question(drawer, table_event, placings),
+                                       table_event)
+        out.append(self._missed_turn.question)
+        self.view.doubtful.update(self._missed_turn.question.cards)
+        self.view.stock_left -= 1   # the drawer's card left the stock too
+        commit()
+        return True
+
+    def answered(self, question: Question, chosen: dict | None = None, *,
+                 refused: bool = False) -> tuple[str, str] | None:
+        """The placing that waited is judged now, after the drawer's placing the players named
+        (or with none named: out of turn, a foul); when they say its card was the drawer's
+        own, that placing is what was judged. Refused, the model of the turns is set again
+        from the referee's."""
+        asked = self._missed_turn
+        if asked is None or question is not asked.question:
+            return super().answered(question, chosen, refused=refused)
+        self._missed_turn = None
+        self.view.doubtful.difference_update(question.cards)
+        waiting = asked.waiting.event
+        if chosen is not None and chosen["card"] == waiting["card"]:
+            if refused:   # the drawer's own card, refused where it lies: a foul of his
+                self._turn_refused(waiting)
+            return None
+        if not self._judge_late(waiting, question):
+            self._turn_refused(waiting)
+        return None
+
+    def _turn_refused(self, waiting: dict) -> None:
+        self._undo_opening_move(waiting, [waiting["card"]])
+        self.resync()
+
+    def _settle_unanswered(self, out: list[Emitted], *, swept_only: bool = False) -> None:
+        """The game goes on without an answer: the placing that waited is judged as read (a
+        foul, as if nothing had been asked) and the question is withdrawn."""
+        asked = self._missed_turn
+        if asked is None:
+            return
+        self._missed_turn = None
+        self.withdrawn.append(asked.question)
+        self.view.doubtful.difference_update(asked.question.cards)
+        table_event = TableEvent(asked.waiting.event, self._frame, self._time)
+        out.append(table_event)
+        if self.judge is not None and not self.judge(table_event):
+            self._turn_refused(asked.waiting.event)
+
+    def _judge_late(self, event: dict, question: Question) -> bool:
+        """An event the camera saw, judged once the players answered (kept in `late_events`)."""
+        table_event = TableEvent(event, question.frame, question.time)
+        self.late_events.append(table_event)
+        return bool(self.judge(table_event))
