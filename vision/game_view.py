@@ -19,7 +19,6 @@ from vision.table_events import (
     Question,
     TableEvent,
     card_text,
-    cards_text,
     describe_event,
     played_cards,
     renamed_card,
@@ -33,6 +32,7 @@ if TYPE_CHECKING:
 
 DUMMY = "dummy"
 _SAME_COLOUR = {"S": "C", "C": "S", "H": "D", "D": "H"}  # the suit a misread suit most often is
+MISREAD_RULES = ("G8", "G4", "C5", "P3")  # refusals a look-alike misreading may explain
 Emitted = TableEvent | Question
 
 
@@ -202,18 +202,16 @@ class FollowerCore:
         judged = self.judge(table_event, record_refusal=False) \
             if doubt is None and self.judge is not None else True
         if not judged:
-            # G8: the card is known to be elsewhere (the discard pile, another's hand). The
-            # camera misread a look-alike, or a player cheats: two explanations, so a question
-            misread = self._misread_instead(event) if getattr(judged, "rule", None) == "G8" \
-                else []
+            # a card known to be elsewhere (G8: the discard pile, another's hand), one that
+            # cannot beat (G4, C5) or be thrown in (P3): the camera misread a look-alike, or
+            # a player broke the rule. Two explanations, so a question
+            rule = getattr(judged, "rule", None)
+            misread = self._misread_instead(event) if rule in MISREAD_RULES else []
             if self._revise_take(table_event, judged, commit):
                 return True
             if misread:
-                shown = cards_text(played_cards(event))
-                shown_ru = cards_text(played_cards(event), russian=True)
-                doubt = f"{shown} is known to be elsewhere: misread, or a foul (G8)?"
-                doubt_ru = (f"{shown_ru} должна быть в другом месте: ошибка камеры "
-                            "или нарушение (G8)?")
+                doubt = f"{judged.message} Misread, or a foul ({rule})?"
+                doubt_ru = f"{judged.message_ru} Ошибка камеры или нарушение ({rule})?"
             elif not question_open:
                 if self._ask_missed_turn(table_event, commit, out):
                     return True

@@ -215,8 +215,11 @@ class TablePipeline:
         ok = _verdict_ok(verdict)
         if ok or record_refusal:
             self.verdicts.append(Verdicted(event, verdict))
-        rule = verdict.rule if hasattr(verdict, "rule") else verdict.get("rule")
-        return Judgement(ok, None if ok else rule)
+        if ok:
+            return Judgement(True)
+        said = verdict.to_dict() if hasattr(verdict, "to_dict") else dict(verdict)
+        return Judgement(False, said.get("rule"), str(said.get("message") or ""),
+                         str(said.get("message_ru") or ""))
 
 
 def _verdict_ok(verdict: Any) -> bool:

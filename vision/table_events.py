@@ -73,11 +73,13 @@ class Question:
 
 @dataclass(frozen=True)
 class Judgement:
-    """What the judge said of one event: true when it was accepted; `rule`: the rule id it
-    breaks when refused (G8: the card cannot be where the event says it comes from)."""
+    """What the judge said of one event: true when it was accepted; `rule` and `message`: the
+    rule it breaks when refused, and why."""
 
     ok: bool
     rule: str | None = None
+    message: str = ""      # why, when refused (English, Russian)
+    message_ru: str = ""
 
     def __bool__(self) -> bool:
         return self.ok

@@ -676,3 +676,21 @@ def test_a_sure_card_the_referee_knows_is_discarded_is_a_foul() -> None:
     scene = discard_then_lead(confidence=0.9)
     [foul] = scene.target.fouls
     assert foul.verdict.rule == "G8" and scene.target.questions == []
+
+
+def test_an_unsure_card_that_cannot_beat_is_asked_about_as_its_look_alikes() -> None:
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7C", BOTTOM, (500, 360))
+    scene.slide("8S", TOP, (515, 375), confidence=0.7)   # the 8C, read as 8S: no beat (G4)
+    scene.wait(0.6)
+    pipeline = scene.target
+    assert pipeline.fouls == []
+    [question] = pipeline.questions
+    assert question.candidates[:2] == (
+        {"type": "defend", "player": "Boris", "card": "8S", "on": "7C"},
+        {"type": "defend", "player": "Boris", "card": "8C", "on": "7C"})
+    assert "(G4)" in question.text and "G4" in question.text_ru
+    assert pipeline.answer(question, 1).verdict.ok
+    assert pipeline.snapshot()["table"] == [{"attack": "7C", "defence": "8C"}]
