@@ -391,11 +391,12 @@ class GameFollower(MissedCards):
         self._bout_cleared(out)
 
     def _swept_with_the_rest(self, bout: list[str], on_table: set[str]) -> bool:
-        """Most of the bout's cards have left and those still counted on the table have not
-        been seen since the sweep began (the sweeping hand hid them): they went too."""
+        """At least half the bout's cards have left (one of an attack and its defence) and
+        those still counted on the table have not been seen since the sweep began (the
+        sweeping hand hid them): they went too."""
         left = [card for card in bout if card not in on_table]
         hidden = [self._tracks[card] for card in bout if card in on_table]
-        return 2 * len(left) > len(bout) and all(
+        return 2 * len(left) >= len(bout) and all(
             track.state is TrackState.HIDDEN
             and self._time - track.last_seen >= self.config.swept_after for track in hidden)
 

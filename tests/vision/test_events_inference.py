@@ -694,3 +694,16 @@ def test_an_unsure_card_that_cannot_beat_is_asked_about_as_its_look_alikes() -> 
     assert "(G4)" in question.text and "G4" in question.text_ru
     assert pipeline.answer(question, 1).verdict.ok
     assert pipeline.snapshot()["table"] == [{"attack": "7C", "defence": "8C"}]
+
+
+def test_a_bout_of_two_half_seen_leaving_is_gone_before_the_next_lead() -> None:
+    scene = start()
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    scene.hidden.add("7S")                    # the sweeping hand is over it, then takes it
+    carry_off(scene, LEFT, "9S")
+    scene.remove("7S")
+    scene.wait(1.2)                           # before gone_after (3 s): 7S only unseen
+    play(scene, "8D", TOP, (500, 360))        # Boris beat everything: he leads
+    assert events(scene)[-2:] == [{"type": "discard"},
+                                  {"type": "attack", "player": "Boris", "cards": ["8D"]}]
