@@ -75,6 +75,7 @@ class GameView:
     layout: list[CardTrack] = field(default_factory=list)       # round/cross deal being laid
     open_table: dict[str, np.ndarray] = field(default_factory=dict)  # round opening cards
     opening_turn: str | None = None   # round: who draws next; cross: who places next
+    turn_at: float = 0.0              # ... since when (the last turn the referee accepted)
     pile_tops: dict[str, np.ndarray] = field(default_factory=dict)   # cross piles by owner
     dealt_faceup: set[str] = field(default_factory=set)  # cross: cards dealt onto the piles
     stock_left: int = 0

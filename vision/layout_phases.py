@@ -114,6 +114,7 @@ class LayoutPhases(FollowerCore):
             else:
                 view.open_table[track.card] = track.box.copy()
             view.opening_turn = self._next_seat(player, include=lambda n: n != DUMMY)
+            self._turn_taken(track.card)
 
         doubt, doubt_ru = self._low_confidence(track)
         if doubt is None and len(covered) > 1 and \
@@ -121,6 +122,12 @@ class LayoutPhases(FollowerCore):
             doubt, doubt_ru = "it covers two table cards", "она закрывает две карты"
         self._emit(out, event, commit, [track.card], doubt=doubt, doubt_ru=doubt_ru,
                    alternatives=alternatives if doubt else None)
+
+    def _turn_taken(self, card: str) -> None:
+        """A turn the referee accepted (not one asked about): a missed turn is asked about
+        since then (`vision.missed_turn`)."""
+        if card not in self.view.doubtful:
+            self.view.turn_at = self._time
 
     def _on_piles(self) -> set[str]:
         """The cards dealt face up onto the piles so far (the referee's, else the follower's)."""
@@ -149,6 +156,7 @@ class LayoutPhases(FollowerCore):
             view.dealt_faceup.add(track.card)
             view.stock_left -= 1
             again = self.options.get("place_continues") and owner != player
+            self._turn_taken(track.card)
             view.opening_turn = player if again else self._next_seat(
                 player, include=lambda n: n != DUMMY)
             if view.stock_left <= 0:

@@ -1,12 +1,14 @@
-"""A cross placing the camera never read (C3), and the question that brings the turns back.
+"""A turn the camera never read in cross's face-up phase (C3) or round's opening (R2), and the
+question that brings the turns back.
 
-In cross's face-up phase the players draw in turn, each card going face up onto a pile. When the
-camera misses one placing (a card laid on a pile and covered by the next before it was read),
-the referee still waits for that player, and every later placing would be refused as out of turn
-(the face-up phase would never end for the referee, the bouts after it never be judged). So a
-placing refused because it is another player's turn asks the players which card that player
-placed: the candidates are each card that may still have been in the stock, on the pile C3 sends
-it to.
+In these phases the players draw in turn: in cross each card goes face up onto a pile, in round
+it beats a face-up table card or is laid beside them. When the camera misses one (a card laid on
+a pile and covered by the next before it was read, a draw taken with the card it beat before it
+was read), the referee still waits for that player, and every later turn would be refused as out
+of turn: the phase would never end for the referee, the bouts after it never be judged. So a turn
+refused because it is another player's asks the players what that player played: the card seen,
+his after all, or each card that may still have been in the stock (on the pile C3 sends it to;
+beating each table card it beats, or laid beside them).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from vision.game_view import Emitted
 from vision.layout_phases import LayoutPhases
 from vision.swept_bout import unaccounted
 from vision.table_events import Question, TableEvent, card_text, describe_event
-from vision.table_reader import RANKS, rank_of
+from vision.table_reader import RANKS, beats, rank_of
 
 LOWEST_RANK = {36: "6", 52: "2"}
 
@@ -53,29 +55,46 @@ def missed_placings(snapshot: dict, drawer: str, seen: str, lying: Iterable[str]
              "to": pile_for(snapshot, drawer, card)} for card in cards]
 
 
-def missed_turn_question(drawer: str, waiting: TableEvent, placings: list[dict]) -> Question:
-    """`waiting` (another player's placing) came while the referee waits for `drawer`: which
-    card did `drawer` place (the first candidate: the one seen, his after all)? None of
-    them: `waiting` is out of turn."""
+def missed_open_draws(snapshot: dict, drawer: str, seen: dict, lying: Iterable[str] = ()
+                      ) -> list[dict]:
+    """Round (R2): the opening draws `drawer` may have made: the card of `seen` drawn by him,
+    then each card not accounted for (on the table, known elsewhere) drawn unseen: beating a
+    face-up table card it beats (each such), else laid beside them."""
+    trump_suit = snapshot.get("trump_suit")
+    table = list(snapshot.get("open_table") or ())
+    draws = [{**seen, "player": drawer}]
+    for card in unaccounted(snapshot, set(lying) | {seen["card"]}):
+        beaten = [target for target in table if beats(card, target, trump_suit)]
+        draw = {"type": "open_draw", "player": drawer, "card": card}
+        draws += [{**draw, "beats": target} for target in beaten] if beaten else [draw]
+    return draws
+
+
+def missed_turn_question(drawer: str, waiting: TableEvent, placings: list[dict],
+                         since: float) -> Question:
+    """`waiting` (another player's turn) came while the referee waits for `drawer`: which card
+    did `drawer` play (the first candidate: the one seen, his after all)? None of them:
+    `waiting` is out of turn. It asks about the time `since` the last turn taken in."""
     event = waiting.event
     shown = card_text(event["card"])
     shown_ru = card_text(event["card"], True)
     return Question(
-        f"{describe_event(event)}, but it is {drawer}'s turn: which card did {drawer} place "
+        f"{describe_event(event)}, but it is {drawer}'s turn: which card did {drawer} play "
         f"that the camera did not see? (none: {shown} is out of turn)",
         f"{describe_event(event, russian=True)}, но сейчас очередь {drawer}: какую карту "
-        f"положил {drawer}, а камера не увидела? (никакую: {shown_ru} вне очереди)",
-        tuple(placings), waiting.frame, waiting.time, (event["card"],))
+        f"сыграл {drawer}, а камера не увидела? (никакую: {shown_ru} вне очереди)",
+        tuple(placings), waiting.frame, waiting.time, (event["card"],), since)
 
 
 @dataclass
 class MissedTurn:
     question: Question
-    waiting: TableEvent  # the placing refused as out of turn, judged again on the answer
+    waiting: TableEvent  # the turn refused as out of turn, judged again on the answer
 
 
 class MissedTurns(LayoutPhases):
-    """Asking about a cross placing the camera missed, and settling the answer."""
+    """Asking about a cross placing or round opening draw the camera missed, and settling
+    the answer."""
 
     _missed_turn: MissedTurn | None = None
 
@@ -86,15 +105,19 @@ class MissedTurns(LayoutPhases):
         event = table_event.event
         snapshot = self._snapshot()
         drawer = snapshot.get("turn")
-        if event["type"] != "deal_card" or snapshot.get("phase") != "faceup" \
+        phase = {"deal_card": "faceup", "open_draw": "opening"}.get(event["type"])
+        if phase is None or snapshot.get("phase") != phase \
                 or drawer in (None, event.get("player")) or self._missed_turn is not None:
             return False
-        placings = missed_placings(snapshot, drawer, event["card"], self._tracks)
-        self._missed_turn = MissedTurn(missed_turn_question(drawer, table_event, placings),
-                                       table_event)
+        if phase == "faceup":
+            turns = missed_placings(snapshot, drawer, event["card"], self._tracks)
+            self.view.stock_left -= 1   # the drawer's card left the stock too
+        else:
+            turns = missed_open_draws(snapshot, drawer, event, self._tracks)
+        question = missed_turn_question(drawer, table_event, turns, self.view.turn_at)
+        self._missed_turn = MissedTurn(question, table_event)
         out.append(self._missed_turn.question)
         self.view.doubtful.update(self._missed_turn.question.cards)
-        self.view.stock_left -= 1   # the drawer's card left the stock too
         commit()
         return True
 
@@ -110,6 +133,8 @@ class MissedTurns(LayoutPhases):
         self._missed_turn = None
         self.view.doubtful.difference_update(question.cards)
         waiting = asked.waiting.event
+        if chosen is not None and not refused and chosen.get("beats"):
+            self.view.open_table.pop(chosen["beats"], None)   # he took the card he beat
         if chosen is not None and chosen["card"] == waiting["card"]:
             if refused:   # the drawer's own card, refused where it lies: a foul of his
                 self._turn_refused(waiting)

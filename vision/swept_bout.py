@@ -70,6 +70,7 @@ def _accounted_for(snapshot: dict, lying: Iterable[str], holder: str | None) -> 
     elsewhere = set(snapshot.get("discard_cards") or ()) | set(lying)
     for pile in (snapshot.get("piles") or {}).values():
         elsewhere.update(pile)
+    elsewhere.update(snapshot.get("open_table") or ())
     for entry in snapshot.get("table") or ():
         elsewhere.update(code for code in (entry.get("attack"), entry.get("defence")) if code)
     for seat, hand in (snapshot.get("hands") or {}).items():

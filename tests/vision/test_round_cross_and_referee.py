@@ -267,6 +267,9 @@ def test_a_placing_out_of_turn_for_the_referee_asks_which_card_the_camera_missed
     scene, question = cross_placing_missed()
     pipeline = scene.target
     assert pipeline.fouls == [] and "Vera" in question.text and "Vera" in question.text_ru
+    # it asks about the time since the last turn the referee took in: Boris's KC
+    placed = next(v.event for v in pipeline.verdicts if v.event.event.get("card") == "KC")
+    assert question.since == placed.time < question.time
     # first: the 10C was Vera's own (placed on the 9S, the pile C3 sends it to)
     assert question.candidates[0] == {"type": "deal_card", "player": "Vera", "card": "10C",
                                       "to": "Anna"}
@@ -329,3 +332,27 @@ def test_an_unsure_card_known_in_another_hand_may_be_any_card_of_the_player_s_kn
         {"type": "attack", "player": "Boris", "cards": ["JC"]},
         {"type": "attack", "player": "Boris", "cards": ["6C"]})   # all he holds
     assert pipeline.answer(question, 1).verdict.ok
+
+
+def test_a_round_draw_out_of_turn_for_the_referee_asks_which_card_the_camera_missed() -> None:
+    from referee import Referee
+
+    scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
+    spots = round_layout(scene)
+    # Anna (the dealer's left) draws 7H, which beats no table card, and lays it beside them
+    # unseen; then Boris's AD beats the 10D
+    ten = spots["10D"]
+    play(scene, "AD", BORIS, (ten[0] + 15, ten[1] + 15))
+    pipeline = scene.target
+    [question] = pipeline.questions
+    assert pipeline.fouls == [] and "Anna" in question.text
+    assert question.candidates[0] == {"type": "open_draw", "player": "Anna", "card": "AD",
+                                      "beats": "10D"}
+    missed = {"type": "open_draw", "player": "Anna", "card": "7H"}
+    assert missed in question.candidates
+    assert {"type": "open_draw", "player": "Anna", "card": "9S", "beats": "7S"} \
+        in question.candidates   # a trump beats every table card: one candidate for each
+    assert pipeline.answer(question, question.candidates.index(missed)).verdict.ok
+    assert pipeline.verdicts[-1].event.event == {"type": "open_draw", "player": "Boris",
+                                                 "card": "AD", "beats": "10D"}
+    assert pipeline.fouls == [] and pipeline.snapshot()["turn"] == "Vera"
