@@ -47,23 +47,7 @@ class GameFollower(MissedCards):
             self._gone({t.card for t in update.gone}, on_table, out)
         if self.view.pending:
             self._resolve_pending(out)
-        for conflict in update.conflicts:
-            self._conflict(conflict.card, out)
         return out
-
-    def _conflict(self, card: str, out: list[Emitted]) -> None:
-        """G8 says each card exists once: a code read in two places without a break for
-        `conflict_seconds` is a misread (or a second deck); ask once instead of guessing which
-        is real. Stray one-frame misreads never last that long."""
-        since, last, asked = self._conflicts.get(card, (self._time, self._time, False))
-        if self._time - last > 0.5:  # a break: a new stretch of double readings
-            since, asked = self._time, False
-        if not asked and self._time - since >= self.config.conflict_seconds:
-            out.append(Question(f"{card_text(card)} is seen in two places: is one misread?",
-                                f"{card_text(card, True)} видна в двух местах: ошибка чтения?",
-                                (), self._frame, self._time, (card,)))
-            asked = True
-        self._conflicts[card] = (since, self._time, asked)
 
     def _follow_snapshot(self) -> None:
         snapshot = self._snapshot()

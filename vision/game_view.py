@@ -47,7 +47,6 @@ class InferenceConfig:
     doubtful_confidence: float = 0.6  # a card read with less mean confidence is asked about
     direction_max_deg: float = 40.0   # the seat a card came from lies within this angle of its path
     direction_margin_deg: float = 15.0  # ... and this much nearer than any other seat
-    conflict_seconds: float = 1.0     # a card seen twice this long in a row is asked about
     rival_share: float = 0.25  # a card whose place was read as another code this much is asked
     misread_margin: float = 0.08  # a card known to be elsewhere (G8) read this much less
     #                      surely than the game's median card may be a look-alike misread: asked
@@ -102,7 +101,6 @@ class FollowerCore:
         self.revise = revise   # the referee's past rewritten: (event accepted, event instead)
         self.view = GameView()
         self._frame, self._time = 0, 0.0
-        self._conflicts: dict[str, tuple[float, float, bool]] = {}  # card: since, last, asked
         self._tracks: dict[str, CardTrack] = {}  # this frame's cards on the table, by code
         self._arriving: list[CardTrack] = []     # ... and those read on their way in
         self._last_tracks: dict[str, CardTrack] = {}  # every card's last track, gone ones too
