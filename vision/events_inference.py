@@ -37,6 +37,7 @@ class GameFollower(MissedCards):
         self._last_tracks.update(self._tracks)
         self._last_tracks.update((track.card, track) for track in update.gone)
         self._arriving = update.arriving
+        self._settle_doubts(out)
         for track in update.placed:
             self._placed(track, out)
         for track in update.moved:

@@ -52,6 +52,8 @@ class InferenceConfig:
     #                      surely than the game's median card may be a look-alike misread: asked
     answer_wait: float = 5.0      # cards thrown in on a covered lead wait this long for the
     #                               players to say what beat it (then: a take)
+    doubt_wait: float = 15.0      # an unanswered doubtful reading is taken as read this long
+    #                               after it was asked (or once its cards left the table)
     index_only_share: float = 0.6  # a box this much smaller than the table's cards is an index
     index_reach: float = 0.5      # ... and the card it names reaches this many card lengths
     #                               from it every way (which way the card lies is not known)
@@ -107,6 +109,7 @@ class FollowerCore:
         self._missed: MissedCardQuestion | None = None  # asked about a card the camera missed
         self.late_events: list[TableEvent] = []  # judged on an answer, for the pipeline's log
         self.withdrawn: list[Question] = []  # questions the game went on without: not judged
+        self._doubts: list[Question] = []  # doubtful readings asked about, not yet answered
 
     # -- seats and turns ---------------------------------------------------------------------
 
@@ -226,9 +229,11 @@ class FollowerCore:
         if doubt is not None:
             candidates = (event, *misread, *(alternatives or []),
                           *self._look_alike_events(event, cards))
-            out.append(Question(f"{describe_event(event)}? ({doubt})",
+            question = Question(f"{describe_event(event)}? ({doubt})",
                                 f"{describe_event(event, russian=True)}? ({doubt_ru or doubt})",
-                                candidates, self._frame, self._time, tuple(cards)))
+                                candidates, self._frame, self._time, tuple(cards))
+            out.append(question)
+            self._doubts.append(question)
             view.doubtful.update(cards)
             commit()
             return True
@@ -241,6 +246,28 @@ class FollowerCore:
         """A placing refused as out of turn: asked whether the camera missed a turn
         (`vision.missed_turn`); True when asked."""
         return False
+
+    def _settle_doubts(self, out: list[Emitted]) -> None:
+        """Doubtful readings the players leave unanswered while the game goes on past them
+        (their cards all left the table) or for `doubt_wait` seconds, oldest first: the
+        reading the camera went on with is told to the referee then, only asked (a refusal is
+        no foul: its cards are dropped), and the question is withdrawn."""
+        while self._doubts:
+            question = self._doubts[0]
+            if self._time - question.time < self.config.doubt_wait \
+                    and any(card in self._tracks for card in question.cards):
+                return
+            self._doubts.pop(0)
+            self.withdrawn.append(question)
+            self.view.doubtful.difference_update(question.cards)
+            if not question.candidates or self.judge is None:
+                continue
+            event = TableEvent(question.candidates[0], question.frame, question.time)
+            if self.judge(event, record_refusal=False):
+                out.append(event)
+            else:
+                self.view.reader.ignored.update(question.cards)
+                self.resync()
 
     def _settle_unanswered(self, out: list[Emitted], *, swept_only: bool = False) -> None:
         """Before the game goes on, a question it cannot go on without is settled by the
@@ -316,6 +343,7 @@ class FollowerCore:
         from the referee's. Returns (old, new) when a card was a look-alike of another."""
         view = self.view
         view.doubtful.difference_update(question.cards)
+        self._doubts = [asked for asked in self._doubts if asked is not question]
         guess = question.candidates[0] if question.candidates else None
         if chosen == guess and not refused:
             return None

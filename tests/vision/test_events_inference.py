@@ -390,14 +390,28 @@ def test_while_a_question_waits_an_event_the_referee_would_refuse_is_asked_not_a
     play(scene, "7S", BOTTOM, (500, 360))
     scene.slide("9S", TOP, (515, 375), confidence=0.4)   # a doubtful defence, not answered
     scene.wait(0.6)
-    carry_off(scene, LEFT, "7S", "9S")
-    scene.wait(1.0)                                      # the discard builds on it: asked
-    play(scene, "8D", TOP, (500, 360))                   # the referee's bout is still open
+    play(scene, "9C", BOTTOM, (620, 360))     # a 9 thrown in: no 9 on the referee's table yet
     pipeline = scene.target
     assert pipeline.fouls == []
-    assert [q.candidates[0]["type"] for q in pipeline.questions] == ["defend", "discard",
-                                                                     "attack"]
+    assert [q.candidates[0]["type"] for q in pipeline.questions] == ["defend", "throw_in"]
     assert pipeline.verdicts[-1].event.event["type"] == "attack"  # the 7S lead, accepted
+
+
+def test_unanswered_a_doubtful_reading_is_taken_as_read_once_its_cards_are_gone() -> None:
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    scene.slide("9S", TOP, (515, 375), confidence=0.4)   # a doubtful defence, not answered
+    scene.wait(0.6)
+    [question] = scene.target.questions
+    carry_off(scene, LEFT, "7S", "9S")
+    scene.wait(1.0)
+    pipeline = scene.target
+    assert pipeline.questions == [] and question in pipeline.follower.withdrawn
+    assert [v.event.event["type"] for v in pipeline.verdicts[-2:]] == ["defend", "discard"]
+    assert pipeline.fouls == [] and pipeline.snapshot()["discard_cards"] == ["7S", "9S"]
+    assert pipeline.answer(question, 0) is None           # too late: the game went on
 
 
 def test_while_a_question_waits_an_event_the_referee_accepts_is_judged_once() -> None:
