@@ -43,6 +43,8 @@ def snapshot(referee: Referee) -> dict[str, Any]:
     })
     if state.phase in ("opening", "faceup"):
         view["turn"] = name(state.turn)
+    if state.phase == "play" and not state.table:
+        view["leads"] = [name(seat) for seat in sorted(expected_leaders(state).seats or ())]
     if rules.variant.opening == "cross":
         view["piles"] = {name(seat): codes(pile) for seat, pile in enumerate(state.piles)}
     if rules.variant.opening == "round":

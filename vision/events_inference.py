@@ -470,3 +470,4 @@ class GameFollower(MissedCards):
             view.reader.ignored.update(view.reader.cards)
         view.reader.clear()
         view.defender, view.took, view.take_guessed = None, False, False
+        view.closed_at = self._time

@@ -77,6 +77,7 @@ class GameView:
     open_table: dict[str, np.ndarray] = field(default_factory=dict)  # round opening cards
     opening_turn: str | None = None   # round: who draws next; cross: who places next
     turn_at: float = 0.0              # ... since when (the last turn the referee accepted)
+    closed_at: float = 0.0            # when the last bout closed
     pile_tops: dict[str, np.ndarray] = field(default_factory=dict)   # cross piles by owner
     dealt_faceup: set[str] = field(default_factory=set)  # cross: cards dealt onto the piles
     stock_left: int = 0

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+import numpy as np
+
 from vision.game_view import Emitted
 from vision.layout_phases import LayoutPhases
 from vision.swept_bout import unaccounted
@@ -86,10 +88,28 @@ def missed_turn_question(drawer: str, waiting: TableEvent, placings: list[dict],
         tuple(placings), waiting.frame, waiting.time, (event["card"],), since)
 
 
+def missed_lead_question(leader: str, waiting: TableEvent, leads: list[dict],
+                         since: float) -> Question:
+    """`waiting` (a lead by `leader`'s defender) came while `leader` leads: which card did he
+    lead, since the last bout closed (`since`), that it beat (the camera did not see it)?
+    None of them: `waiting` is out of turn."""
+    event = waiting.event
+    card = event["cards"][0]
+    shown, shown_ru = card_text(card), card_text(card, True)
+    return Question(
+        f"{event['player']} laid {shown} as a lead, but {leader} leads: which card did "
+        f"{leader} lead that {shown} beat? (none: {shown} is out of turn)",
+        f"{event['player']} положил {shown_ru} как ход, но ходит {leader}: какой картой "
+        f"ходил {leader}, побитой {shown_ru}? (никакой: {shown_ru} не в свой черёд)",
+        tuple(leads), waiting.frame, waiting.time, (card,), since)
+
+
 @dataclass
 class MissedTurn:
     question: Question
     waiting: TableEvent  # the turn refused as out of turn, judged again on the answer
+    commit: Callable[[], None]   # the model's update, if it is judged as read and accepted
+    box: np.ndarray | None = None  # a missed lead: where the card that beat it lies
 
 
 class MissedTurns(LayoutPhases):
@@ -103,6 +123,8 @@ class MissedTurns(LayoutPhases):
         """A placing the referee refuses because it is `drawer`'s turn: asked which card
         `drawer` placed. The model goes on as if he placed one and then this one came."""
         event = table_event.event
+        if event["type"] == "attack":
+            return self._ask_missed_lead(table_event, commit, out)
         snapshot = self._snapshot()
         drawer = snapshot.get("turn")
         phase = {"deal_card": "faceup", "open_draw": "opening"}.get(event["type"])
@@ -115,10 +137,49 @@ class MissedTurns(LayoutPhases):
         else:
             turns = missed_open_draws(snapshot, drawer, event, self._tracks)
         question = missed_turn_question(drawer, table_event, turns, self.view.turn_at)
-        self._missed_turn = MissedTurn(question, table_event)
+        self._missed_turn = MissedTurn(question, table_event, commit)
         out.append(self._missed_turn.question)
         self.view.doubtful.update(self._missed_turn.question.cards)
         commit()
+        return True
+
+    def _ask_missed_lead(self, table_event: TableEvent, commit: Callable[[], None],
+                         out: list[Emitted]) -> bool:
+        """A one-card lead the referee refuses because another player leads, laid by that
+        player's defender: the lead may have been missed and this card beaten it. Asked which
+        card he led that it beats; the model waits for the answer."""
+        event = table_event.event
+        snapshot = self._snapshot()
+        leads = snapshot.get("leads") or []
+        track = self._tracks.get(event["cards"][0]) if len(event["cards"]) == 1 else None
+        if track is None or len(leads) != 1 or snapshot.get("table") \
+                or self._missed_turn is not None or self._next_seat(leads[0]) != event["player"]:
+            return False
+        card, trump = event["cards"][0], snapshot.get("trump_suit")
+        beaten = [{"type": "attack", "player": leads[0], "cards": [lead]}
+                  for lead in unaccounted(snapshot, self._tracks, leads[0])
+                  if beats(card, lead, trump, cross=self.variant == "cross")]
+        if not beaten:
+            return False
+        question = missed_lead_question(leads[0], table_event, beaten, self.view.closed_at)
+        self._missed_turn = MissedTurn(question, table_event, commit, track.box.copy())
+        out.append(question)
+        self.view.doubtful.update(question.cards)
+        return True
+
+    def _beaten_lead(self, lead: dict, waiting: dict, box: np.ndarray,
+                     question: Question) -> bool:
+        """The players named the lead the camera missed (accepted): the card that waited beat
+        it. True when the referee accepts that defence; the model then has the bout."""
+        card = waiting["cards"][0]
+        defence = {"type": "defend", "player": waiting["player"], "card": card,
+                   "on": lead["cards"][0]}
+        if not self._judge_late(defence, question):
+            return False
+        view = self.view
+        view.leader, view.defender, view.took = lead["player"], waiting["player"], False
+        view.reader.add_attack(lead["cards"][0], box, lead=True)
+        view.reader.add_defence(card, box, lead["cards"][0])
         return True
 
     def answered(self, question: Question, chosen: dict | None = None, *,
@@ -133,6 +194,11 @@ class MissedTurns(LayoutPhases):
         self._missed_turn = None
         self.view.doubtful.difference_update(question.cards)
         waiting = asked.waiting.event
+        if asked.box is not None:   # a missed lead
+            if chosen is None or refused \
+                    or not self._beaten_lead(chosen, waiting, asked.box, question):
+                self._as_read(asked, self._judge_late(waiting, question))
+            return None
         if chosen is not None and not refused and chosen.get("beats"):
             self.view.open_table.pop(chosen["beats"], None)   # he took the card he beat
         if chosen is not None and chosen["card"] == waiting["card"]:
@@ -147,8 +213,25 @@ class MissedTurns(LayoutPhases):
         self._undo_opening_move(waiting, [waiting["card"]])
         self.resync()
 
+    def _as_read(self, asked: MissedTurn, accepted: bool) -> None:
+        """A missed lead's card judged as read: the model takes it in when accepted, else
+        the card is to be taken back."""
+        if accepted:
+            asked.commit()
+        else:
+            self.view.reader.ignored.update(asked.question.cards)
+            self.resync()
+
+    def _settle_doubts(self, out: list[Emitted]) -> None:
+        """Also a turn's question whose card was taken back unanswered (a foul, taken back):
+        settled at once."""
+        super()._settle_doubts(out)
+        asked = self._missed_turn
+        if asked is not None and not any(card in self._tracks for card in asked.question.cards):
+            self._settle_unanswered(out)
+
     def _settle_unanswered(self, out: list[Emitted], *, swept_only: bool = False) -> None:
-        """The game goes on without an answer: the placing that waited is judged as read (a
+        """The game goes on without an answer: the turn that waited is judged as read (a
         foul, as if nothing had been asked) and the question is withdrawn."""
         asked = self._missed_turn
         if asked is None:
@@ -156,9 +239,11 @@ class MissedTurns(LayoutPhases):
         self._missed_turn = None
         self.withdrawn.append(asked.question)
         self.view.doubtful.difference_update(asked.question.cards)
-        table_event = TableEvent(asked.waiting.event, self._frame, self._time)
-        out.append(table_event)
-        if self.judge is not None and not self.judge(table_event):
+        out.append(asked.waiting)   # judged as read, at the frame it was seen
+        accepted = self.judge is None or bool(self.judge(asked.waiting))
+        if asked.box is not None:
+            self._as_read(asked, accepted)
+        elif not accepted:
             self._turn_refused(asked.waiting.event)
 
     def _judge_late(self, event: dict, question: Question) -> bool:

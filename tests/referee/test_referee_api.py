@@ -68,6 +68,15 @@ def test_snapshot_piles_and_open_table() -> None:
     assert "turn" not in played(podkidnoy_start("classic")).snapshot()
 
 
+
+def test_snapshot_names_who_leads_between_bouts() -> None:
+    referee = played([*podkidnoy_start("classic"), attack("Anna", "7S"),
+                      defend("Boris", "8S", "7S")])
+    assert "leads" not in referee.snapshot()            # a bout is on
+    assert referee.apply(DISCARD).ok
+    assert referee.snapshot()["leads"] == ["Boris"]     # P7: the defender beat it all
+
+
 def test_outcomes_and_score() -> None:
     hands = {"Anna": ["7S"], "Boris": ["8S", "6H"], "Vera": []}
     referee = played([*start("cross", hands=hands), attack("Anna", "7S"),

@@ -274,7 +274,8 @@ def test_a_sweep_seen_leaving_closes_the_bout_at_once_and_the_next_lead_is_not_l
     assert (attack.frame - rest_frame) / 30 <= 0.5
 
 
-def test_a_foul_taken_back_and_tried_again_at_the_same_place_is_caught_twice() -> None:
+def boris_leads_next() -> Scene:
+    """Anna's 7S is beaten with 9S and discarded: Boris leads the next bout."""
     from referee import Referee
 
     scene = start(referee=Referee())
@@ -282,6 +283,11 @@ def test_a_foul_taken_back_and_tried_again_at_the_same_place_is_caught_twice() -
     play(scene, "9S", TOP, (515, 375))
     carry_off(scene, LEFT, "7S", "9S")
     scene.wait(1.0)
+    return scene
+
+
+def test_a_foul_taken_back_and_tried_again_at_the_same_place_is_caught_twice() -> None:
+    scene = boris_leads_next()
     for _ in range(2):  # Anna leads out of turn (P7), takes the card back, tries again
         play(scene, "8D", BOTTOM, (500, 360))
         carry_off(scene, BOTTOM, "8D")
@@ -721,3 +727,34 @@ def test_a_bout_of_two_half_seen_leaving_is_gone_before_the_next_lead() -> None:
     play(scene, "8D", TOP, (500, 360))        # Boris beat everything: he leads
     assert events(scene)[-2:] == [{"type": "discard"},
                                   {"type": "attack", "player": "Boris", "cards": ["8D"]}]
+
+
+def test_a_defence_read_as_a_lead_because_the_lead_was_missed_asks_what_it_beat() -> None:
+    scene = boris_leads_next()
+    play(scene, "10D", BOTTOM, (500, 360))   # Boris led 7D, unseen; Anna's 10D beat it
+    pipeline = scene.target
+    [question] = pipeline.questions
+    assert pipeline.fouls == [] and question.since is not None and question.since < question.time
+    lead = {"type": "attack", "player": "Boris", "cards": ["7D"]}
+    assert lead in question.candidates
+    assert {c["cards"][0] for c in question.candidates} == {"6D", "7D", "8D", "9D"}
+    assert pipeline.answer(question, question.candidates.index(lead)).verdict.ok
+    assert pipeline.verdicts[-1].event.event == {"type": "defend", "player": "Anna",
+                                                 "card": "10D", "on": "7D"}
+    carry_off(scene, LEFT, "10D")
+    scene.wait(1.0)
+    play(scene, "8S", BOTTOM, (500, 360))    # Anna beat it: she leads
+    assert events(scene)[-2:] == [{"type": "discard"},
+                                  {"type": "attack", "player": "Anna", "cards": ["8S"]}]
+    assert pipeline.fouls == []
+
+
+def test_with_no_missed_lead_named_the_card_leads_out_of_turn() -> None:
+    scene = boris_leads_next()
+    play(scene, "10D", BOTTOM, (500, 360))
+    pipeline = scene.target
+    [question] = pipeline.questions
+    pipeline.answer(question, None)
+    [foul] = pipeline.fouls
+    assert foul.event.event == {"type": "attack", "player": "Anna", "cards": ["10D"]}
+    assert foul.verdict.rule == "P7"
