@@ -165,6 +165,12 @@ class GameFollower(MissedCards):
 
     def _play_card(self, track: CardTrack, out: list[Emitted]) -> None:
         view = self.view
+        if self._on_hidden_bout(track) and self._laid_where_the_bout_was(track):
+            self._bout_cleared(out)   # it lies where the bout's cards lay: they are gone
+            if view.pending:          # cards laid before it go first
+                view.pending.append(track)
+                self._resolve_pending(out)
+                return
         if self._on_hidden_bout(track) or self._awaiting_answer():
             view.pending.append(track)
             return
@@ -394,6 +400,16 @@ class GameFollower(MissedCards):
         return bool(bout) and all(
             t is None or self._time - t.last_seen >= self.config.swept_after for t in bout)
 
+    def _laid_where_the_bout_was(self, track: CardTrack) -> bool:
+        """The card came in after every card of the bout had been unseen for `swept_after`
+        and lies on one of them: a card is not laid on a card a hand still covers, so the
+        bout was swept off unseen (a defence hides its attack card only once it is laid)."""
+        bout = [self._tracks.get(card) for card in self.view.reader.cards]
+        return all(t is None or track.first_seen - t.last_seen >= self.config.swept_after
+                   for t in bout) and any(
+            t is not None and overlap(self._extent(track), t.box) >= self.view.reader.min_overlap
+            for t in bout)
+
     def _resolve_pending(self, out: list[Emitted]) -> None:
         view = self.view
         if self._awaiting_answer(out):
@@ -401,6 +417,9 @@ class GameFollower(MissedCards):
         for track in list(view.pending):
             if track.card not in self._tracks:
                 view.pending.remove(track)  # it left again before anything was decided
+            elif self._on_hidden_bout(track) and self._laid_where_the_bout_was(track):
+                view.pending.remove(track)
+                self._play_card(track, out)
             elif not self._on_hidden_bout(track):
                 view.pending.remove(track)
                 self._play_card(track, out)

@@ -233,7 +233,7 @@ def test_a_card_laid_on_a_covered_attack_waits_until_the_cover_lifts() -> None:
     scene = start()
     play(scene, "7S", BOTTOM, (500, 360))
     scene.hidden.add("7S")                   # a hand over the attack card...
-    scene.wait(1.5)
+    scene.wait(0.8)
     scene.slide("9S", TOP, (515, 375))       # ... while the defence is laid on it
     scene.wait(0.6)
     assert [e["type"] for e in events(scene)] == ["deal", "trump", "attack"]
@@ -242,16 +242,19 @@ def test_a_card_laid_on_a_covered_attack_waits_until_the_cover_lifts() -> None:
     assert events(scene)[-1] == {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}
 
 
-def test_a_lead_laid_where_a_swept_bout_lay_waits_for_the_sweep() -> None:
+def test_a_lead_laid_where_a_bout_lay_unseen_for_a_while_closes_it_at_once() -> None:
     scene = start()
     play(scene, "7S", BOTTOM, (500, 360))
     play(scene, "9S", TOP, (515, 375))
-    scene.remove("7S", "9S")
-    scene.wait(1.5)
-    play(scene, "8D", TOP, (505, 365))       # Boris leads before the sweep counts as gone
-    scene.wait(2.0)
+    scene.remove("7S", "9S")                 # swept off under a hand: never seen leaving
+    scene.wait(1.0)
+    rest_frame = scene.frame + 9
+    play(scene, "8D", TOP, (505, 365))       # Boris leads where the bout lay, before the
+    #                                          tracker gives the bout up (gone_after, 3 s)
+    attack = [e for e in scene.emitted() if isinstance(e, TableEvent)][-1]
     assert [e["type"] for e in events(scene)][-2:] == ["discard", "attack"]
-    assert events(scene)[-1] == {"type": "attack", "player": "Boris", "cards": ["8D"]}
+    assert attack.event == {"type": "attack", "player": "Boris", "cards": ["8D"]}
+    assert (attack.frame - rest_frame) / 30 <= 0.5
 
 
 def carry_off(scene: Scene, seat: tuple[float, float], *cards: str) -> None:
