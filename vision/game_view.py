@@ -48,8 +48,8 @@ class InferenceConfig:
     direction_max_deg: float = 40.0   # the seat a card came from lies within this angle of its path
     direction_margin_deg: float = 15.0  # ... and this much nearer than any other seat
     rival_share: float = 0.25  # a card whose place was read as another code this much is asked
-    misread_margin: float = 0.08  # a card known to be elsewhere (G8) read this much less
-    #                      surely than the game's median card may be a look-alike misread: asked
+    misread_margin: float = 0.08  # a card refused for its name (MISREAD_RULES) read this much
+    #                  less surely than the game's median card may be a look-alike misread: asked
     answer_wait: float = 5.0      # cards thrown in on a covered lead wait this long for the
     #                               players to say what beat it (then: a take)
     doubt_wait: float = 15.0      # an unanswered doubtful reading is taken as read this long
@@ -208,10 +208,10 @@ class FollowerCore:
             # a card known to be elsewhere (G8: the discard pile, another's hand), one that
             # cannot beat (G4, C5) or be thrown in (P3): the camera misread a look-alike, or
             # a player broke the rule. Two explanations, so a question
-            rule = getattr(judged, "rule", None)
-            misread = self._misread_instead(event) if rule in MISREAD_RULES else []
             if self._revise_take(table_event, judged, commit):
                 return True
+            rule = getattr(judged, "rule", None)
+            misread = self._misread_instead(event) if rule in MISREAD_RULES else []
             if misread:
                 doubt = f"{judged.message} Misread, or a foul ({rule})?"
                 doubt_ru = f"{judged.message_ru} Ошибка камеры или нарушение ({rule})?"
@@ -244,8 +244,8 @@ class FollowerCore:
 
     def _ask_missed_turn(self, table_event: TableEvent, commit: Callable[[], None],
                          out: list[Emitted]) -> bool:
-        """A placing refused as out of turn: asked whether the camera missed a turn
-        (`vision.missed_turn`); True when asked."""
+        """A turn (a placing, an opening draw, a lead) refused as another player's: asked
+        whether the camera missed that player's turn (`vision.missed_turn`); True when asked."""
         return False
 
     def _settle_doubts(self, out: list[Emitted]) -> None:

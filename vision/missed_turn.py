@@ -1,14 +1,20 @@
-"""A turn the camera never read in cross's face-up phase (C3) or round's opening (R2), and the
-question that brings the turns back.
+"""A turn the camera never read, and the question that brings the turns back.
 
-In these phases the players draw in turn: in cross each card goes face up onto a pile, in round
-it beats a face-up table card or is laid beside them. When the camera misses one (a card laid on
-a pile and covered by the next before it was read, a draw taken with the card it beat before it
-was read), the referee still waits for that player, and every later turn would be refused as out
-of turn: the phase would never end for the referee, the bouts after it never be judged. So a turn
-refused because it is another player's asks the players what that player played: the card seen,
-his after all, or each card that may still have been in the stock (on the pile C3 sends it to;
-beating each table card it beats, or laid beside them).
+- **Cross's face-up phase (C3) and round's opening (R2).** The players draw in turn: in cross
+  each card goes face up onto a pile, in round it beats a face-up table card or is laid beside
+  them. When the camera misses one (a card laid on a pile and covered by the next before it was
+  read, a draw taken with the card it beat before it was read), the referee still waits for that
+  player, and every later turn would be refused as out of turn: the phase would never end for
+  the referee, the bouts after it never be judged. So a turn refused because it is another
+  player's asks what that player played: the card seen, his after all, or each card that may
+  still have been in the stock (on the pile C3 sends it to; beating each table card it beats,
+  or laid beside them).
+- **A lead (P7, C6).** A one-card lead refused because another player leads, laid by that
+  player's defender, is most likely the defence of a lead the camera missed: asked which card
+  the leader led that it beats.
+
+The refused turn waits for the answer and is judged again after it; with no answer (the game
+goes on, or its card is taken back) it is judged as read: the foul, as if nothing was asked.
 """
 
 from __future__ import annotations
@@ -113,8 +119,8 @@ class MissedTurn:
 
 
 class MissedTurns(LayoutPhases):
-    """Asking about a cross placing or round opening draw the camera missed, and settling
-    the answer."""
+    """Asking about a turn the camera missed (a cross placing, a round opening draw, a lead),
+    and settling the answer."""
 
     _missed_turn: MissedTurn | None = None
 
