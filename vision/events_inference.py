@@ -165,7 +165,7 @@ class GameFollower(MissedCards):
 
     def _play_card(self, track: CardTrack, out: list[Emitted]) -> None:
         view = self.view
-        if self._on_hidden_bout(track) and self._laid_where_the_bout_was(track):
+        if self._laid_where_the_bout_was(track):
             self._bout_cleared(out)   # it lies where the bout's cards lay: they are gone
             if view.pending:          # cards laid before it go first
                 view.pending.append(track)
@@ -403,7 +403,8 @@ class GameFollower(MissedCards):
     def _laid_where_the_bout_was(self, track: CardTrack) -> bool:
         """The card came in after every card of the bout had been unseen for `swept_after`
         and lies on one of them: a card is not laid on a card a hand still covers, so the
-        bout was swept off unseen (a defence hides its attack card only once it is laid)."""
+        bout was swept off unseen (a defence hides its attack card only once it is laid).
+        (So the bout is hidden: `_on_hidden_bout` holds too.)"""
         bout = [self._tracks.get(card) for card in self.view.reader.cards]
         return all(t is None or track.first_seen - t.last_seen >= self.config.swept_after
                    for t in bout) and any(
@@ -417,10 +418,7 @@ class GameFollower(MissedCards):
         for track in list(view.pending):
             if track.card not in self._tracks:
                 view.pending.remove(track)  # it left again before anything was decided
-            elif self._on_hidden_bout(track) and self._laid_where_the_bout_was(track):
-                view.pending.remove(track)
-                self._play_card(track, out)
-            elif not self._on_hidden_bout(track):
+            elif not self._on_hidden_bout(track) or self._laid_where_the_bout_was(track):
                 view.pending.remove(track)
                 self._play_card(track, out)
 
@@ -444,12 +442,11 @@ class GameFollower(MissedCards):
         closed = self._closed_as_the_referee_can(out, beaten)
         if closed is None:
             closed = self._emit(out, event, lambda: self._close_bout(took=not beaten), [])
-        if not closed and self._ask_missed_defence(out):
-            pass  # the referee's one unbeaten card: which card beat it? (cross: it was beaten)
-        elif not closed:
+        if not closed and not self._ask_missed_defence(out):
             # the cards are gone but the referee's bout is not: the camera missed something
             # (a defence, a pass-on); only the players can say what, or every later card would
-            # be judged against a table that is no longer there
+            # be judged against a table that is no longer there (with one unbeaten card the
+            # question above named the cards that beat it)
             shown, shown_ru = cards_text(cards), cards_text(cards, russian=True)
             out.append(Question(f"The table ({shown}) was cleared, but the referee cannot close "
                                 "the bout: what was missed?",

@@ -126,16 +126,19 @@ class MissedTurns(LayoutPhases):
 
     def _ask_missed_turn(self, table_event: TableEvent, commit: Callable[[], None],
                          out: list[Emitted]) -> bool:
-        """A placing the referee refuses because it is `drawer`'s turn: asked which card
-        `drawer` placed. The model goes on as if he placed one and then this one came."""
+        """A placing or opening draw the referee refuses because it is `drawer`'s turn: asked
+        which card `drawer` played. The model goes on as if he played one and then this one
+        came. A lead: `_ask_missed_lead`."""
         event = table_event.event
+        if self._missed_turn is not None:
+            return False
         if event["type"] == "attack":
             return self._ask_missed_lead(table_event, commit, out)
         snapshot = self._snapshot()
         drawer = snapshot.get("turn")
         phase = {"deal_card": "faceup", "open_draw": "opening"}.get(event["type"])
         if phase is None or snapshot.get("phase") != phase \
-                or drawer in (None, event.get("player")) or self._missed_turn is not None:
+                or drawer in (None, event.get("player")):
             return False
         if phase == "faceup":
             turns = missed_placings(snapshot, drawer, event["card"], self._tracks)
@@ -143,9 +146,7 @@ class MissedTurns(LayoutPhases):
         else:
             turns = missed_open_draws(snapshot, drawer, event, self._tracks)
         question = missed_turn_question(drawer, table_event, turns, self.view.turn_at)
-        self._missed_turn = MissedTurn(question, table_event, commit)
-        out.append(self._missed_turn.question)
-        self.view.doubtful.update(self._missed_turn.question.cards)
+        self._wait(MissedTurn(question, table_event, commit), out)
         commit()
         return True
 
@@ -159,7 +160,7 @@ class MissedTurns(LayoutPhases):
         leads = snapshot.get("leads") or []
         track = self._tracks.get(event["cards"][0]) if len(event["cards"]) == 1 else None
         if track is None or len(leads) != 1 or snapshot.get("table") \
-                or self._missed_turn is not None or self._next_seat(leads[0]) != event["player"]:
+                or self._next_seat(leads[0]) != event["player"]:
             return False
         card, trump = event["cards"][0], snapshot.get("trump_suit")
         beaten = [{"type": "attack", "player": leads[0], "cards": [lead]}
@@ -168,10 +169,14 @@ class MissedTurns(LayoutPhases):
         if not beaten:
             return False
         question = missed_lead_question(leads[0], table_event, beaten, self.view.closed_at)
-        self._missed_turn = MissedTurn(question, table_event, commit, track.box.copy())
-        out.append(question)
-        self.view.doubtful.update(question.cards)
+        self._wait(MissedTurn(question, table_event, commit, track.box.copy()), out)
         return True
+
+    def _wait(self, asked: MissedTurn, out: list[Emitted]) -> None:
+        """The question goes out; its turn waits for the answer."""
+        self._missed_turn = asked
+        out.append(asked.question)
+        self.view.doubtful.update(asked.question.cards)
 
     def _beaten_lead(self, lead: dict, waiting: dict, box: np.ndarray,
                      question: Question) -> bool:
@@ -190,10 +195,10 @@ class MissedTurns(LayoutPhases):
 
     def answered(self, question: Question, chosen: dict | None = None, *,
                  refused: bool = False) -> tuple[str, str] | None:
-        """The placing that waited is judged now, after the drawer's placing the players named
-        (or with none named: out of turn, a foul); when they say its card was the drawer's
-        own, that placing is what was judged. Refused, the model of the turns is set again
-        from the referee's."""
+        """The turn that waited is judged now, after the missed turn the players named (or
+        with none named: out of turn, a foul). A placing or draw they say was the drawer's own
+        is what was judged; a missed lead's card is judged as the defence on the lead they
+        named. Refused, the model is set again from the referee's."""
         asked = self._missed_turn
         if asked is None or question is not asked.question:
             return super().answered(question, chosen, refused=refused)

@@ -18,7 +18,7 @@ from vision.detections import Detections
 from vision.events_inference import Emitted, GameFollower, InferenceConfig
 from vision.seats import SeatMap
 from vision.sources import FramePacket, FrameSource
-from vision.table_events import Judgement, Question, TableEvent, Verdicted
+from vision.table_events import Judgement, Question, TableEvent, Verdicted, verdict_dict
 from vision.tracking import CardTracker, TrackerConfig
 
 
@@ -217,7 +217,7 @@ class TablePipeline:
             self.verdicts.append(Verdicted(event, verdict))
         if ok:
             return Judgement(True)
-        said = verdict.to_dict() if hasattr(verdict, "to_dict") else dict(verdict)
+        said = verdict_dict(verdict)
         return Judgement(False, said.get("rule"), str(said.get("message") or ""),
                          str(said.get("message_ru") or ""))
 

@@ -85,6 +85,11 @@ class Judgement:
         return self.ok
 
 
+def verdict_dict(verdict: object) -> dict:
+    """A verdict as a dict: a `referee.Verdict`'s `to_dict()`, or the dict a sink returned."""
+    return verdict.to_dict() if hasattr(verdict, "to_dict") else dict(verdict)
+
+
 @dataclass(frozen=True)
 class Verdicted:
     """An event the referee judged, with the frame where it happened."""
@@ -94,7 +99,7 @@ class Verdicted:
 
     def to_dict(self) -> dict:
         verdict = self.verdict
-        as_dict = verdict.to_dict() if hasattr(verdict, "to_dict") else dict(verdict)
+        as_dict = verdict_dict(verdict)
         return {"event": self.event.to_dict(), "verdict": as_dict, "frame": self.event.frame,
                 "time": round(self.event.time, 3)}
 
@@ -120,8 +125,7 @@ def describe_event(event: dict, russian: bool = False) -> str:
     """A short human sentence for an event, for questions."""
     kind = event["type"]
     player = event.get("player", "")
-    cards = event.get("cards") or ([event["card"]] if "card" in event else [])
-    shown = cards_text(cards, russian)
+    shown = cards_text(played_cards(event), russian)
     if kind == "defend":
         on = card_text(event["on"], russian)
         if russian:

@@ -63,19 +63,24 @@ class LiveTable:
         self.frames.publish(jpeg)
 
     def event(self, event: dict[str, Any]) -> dict[str, Any] | None:
-        match = self.table.match
-        if match is None or match.camera != "live":
+        origin = self._camera_origin()
+        if origin is None:
             return None        # the players run this match by hand
-        origin = "demo" if match.source == "demo" else "live"
         return self.table.submit(event, origin).verdict
 
     def undo_camera_event(self, event: dict[str, Any]) -> bool:
         """The camera takes back the last event it told, when that is still the last applied
         (it revises its reading); stored as an undo, like the players' own."""
+        origin = self._camera_origin()
+        return origin is not None and self.table.undo(origin, only=event)
+
+    def _camera_origin(self) -> str | None:
+        """What the camera's events are stored as ("live", "demo"); None when the players
+        run the match by hand."""
         match = self.table.match
         if match is None or match.camera != "live":
-            return False
-        return self.table.undo("demo" if match.source == "demo" else "live", only=event)
+            return None
+        return "demo" if match.source == "demo" else "live"
 
     def ask(self, question: Any) -> None:
         if not isinstance(question, Question):     # e.g. vision.table_events.Question
