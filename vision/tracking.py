@@ -238,7 +238,7 @@ class CardTracker:
                 anchor = track.box
             else:
                 anchor = boxes[int(np.argmax(confidences))]
-            distances = [_distance(b, anchor) for b in boxes]
+            distances = [self._distance_from(b, anchor) for b in boxes]
             near = [d <= config.duplicate_distance for d in distances]
             if not all(near):
                 update.conflicts.append(CardConflict(card, tuple(tuple(map(float, b))
@@ -299,6 +299,14 @@ class CardTracker:
             if other not in by_card:
                 free.append(other)
         return free[0] if free else None
+
+    def _distance_from(self, box: np.ndarray, place: np.ndarray) -> float:
+        """`_distance`, except that an index box inside a card's box is the card where it lies
+        (the rest of it covered by the card beating it): no distance at all."""
+        if _box_size(box) < self.config.index_share * _box_size(place) \
+                and _holds(place, box_center(box)):
+            return 0.0
+        return _distance(box, place)
 
     def _relocated(self, track: CardTrack, box: np.ndarray, time: float) -> bool:
         """A placed card read steadily somewhere else for `relocate_after` seconds was moved

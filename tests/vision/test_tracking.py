@@ -391,3 +391,17 @@ def test_a_card_renamed_to_a_code_read_there_now_and_then_takes_that_code() -> N
     scene.wait(1.0)
     placed_card.rename("QS", "QH")              # the QH lies elsewhere: no rename
     assert placed_card.tracks["QS"].state is TrackState.PLACED
+
+
+def test_a_card_read_only_by_its_index_once_beaten_keeps_its_whole_box() -> None:
+    # the attack card lies whole for a second, then the card beating it covers all but its
+    # top-left index, read alone from then on: it has not moved to where its index is
+    scene = Scene(CardTracker())
+    whole, corner = (400, 300), (400 - CARD_W / 2 + 8, 300 - CARD_H / 2 + 12)
+    scene.put("7S", whole)
+    scene.wait(1.0)
+    scene.put("7S", corner)
+    scene.index_only.add("7S")
+    scene.wait(2.0)
+    assert moved(scene) == []
+    assert np.allclose(scene.target.tracks["7S"].box, box_at(whole), atol=1.0)
