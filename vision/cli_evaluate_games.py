@@ -138,12 +138,13 @@ def feed_maker(args: argparse.Namespace) -> FeedMaker | None:
     if detector is None:
         return None
     import vision.detector
+    import vision.index_reader
     from vision.detection_cache import CachedFeed, cache_key
 
     # the model files and the detector's code are read once, not once a game
     models = None if args.step_ms is None else cache_key(
         args.model, None if args.no_reader else args.reader, args.imgsz, args.conf,
-        args.index_conf, Path(vision.detector.__file__))
+        args.index_conf, Path(vision.detector.__file__), Path(vision.index_reader.__file__))
 
     def feed(files: GameFiles) -> FrameFeed:
         deck = setup_deck_size(read_log(files.log)[0])

@@ -130,3 +130,53 @@ def test_deck_codes() -> None:
     short = deck_codes(36)
     assert len(short) == 36 and {"6S", "10H", "AC"} <= short and not {"5S", "2D"} & short
     assert len(deck_codes(52)) == 52
+
+
+class UpsideDownSession:
+    """An ONNX-session stand-in that reads a crop whose top half is brighter as 8S, barely
+    (unsure: 8S against 6S), and one whose bottom half is brighter as 6S, surely: as a reader
+    might read a 6 upright and upside down. It counts the crops it is given."""
+
+    def __init__(self) -> None:
+        self.crops_seen = 0
+
+    def get_inputs(self):
+        return [type("Input", (), {"name": "crops"})()]
+
+    def run(self, _names, feeds):
+        crops = feeds["crops"]
+        self.crops_seen += len(crops)
+        half = crops.shape[2] // 2
+        upright = crops[:, :, :half].mean(axis=(1, 2, 3)) > crops[:, :, half:].mean(axis=(1, 2, 3))
+        logits = np.full((len(crops), len(READER_CLASSES)), -10.0, np.float32)
+        logits[:, READER_CLASSES.index("8S")] = np.where(upright, 1.0, -4.0)
+        logits[:, READER_CLASSES.index("6S")] = np.where(upright, 0.5, 4.0)
+        return [logits]
+
+
+def test_an_unsure_index_is_read_again_upside_down_and_the_views_mean_decides() -> None:
+    from vision.index_reader import IndexReader
+
+    frame = np.zeros((100, 100, 3), np.uint8)
+    frame[20:30, 20:40] = 255                          # the top half of the index is bright
+    box = np.array([[20, 20, 40, 40]], np.float32)
+    session = UpsideDownSession()
+    one_view = IndexReader(session, views=((1.25, 0),))
+    classes, _ = one_view.read(frame, box)
+    assert READER_CLASSES[classes[0]] == "8S"        # upright alone: 8S, at 0.62
+    reader = IndexReader(session, views=((1.25, 0), (1.25, 2)))
+    classes, probabilities = reader.read(frame, box)
+    assert READER_CLASSES[classes[0]] == "6S"        # mean log-probability: 6S is likelier
+    assert 0.9 < probabilities[0] < 1.0
+
+
+def test_a_sure_first_reading_is_not_read_again() -> None:
+    from vision.index_reader import IndexReader
+
+    frame = np.zeros((100, 100, 3), np.uint8)
+    frame[30:40, 20:40] = 255                          # bottom half bright: 6S, surely
+    boxes = np.array([[20, 20, 40, 40], [20, 20, 40, 40]], np.float32)
+    session = UpsideDownSession()
+    classes, _ = IndexReader(session, views=((1.25, 0), (1.25, 2), (1.1, 2))).read(frame, boxes)
+    assert [READER_CLASSES[c] for c in classes] == ["6S", "6S"]
+    assert session.crops_seen == 2                    # one view each, nothing read again
