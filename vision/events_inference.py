@@ -36,7 +36,7 @@ class GameFollower(MissedCards):
         self._tracks = {track.card: track for track in table}
         self._last_tracks.update(self._tracks)
         self._last_tracks.update((track.card, track) for track in update.gone)
-        self._arriving = update.arriving
+        self._arriving, self._unplaced = update.arriving, update.unplaced
         self._settle_doubts(out)
         for track in update.placed:
             self._placed(track, out)
@@ -193,7 +193,23 @@ class GameFollower(MissedCards):
         if not view.reader.pairs:  # a new bout's lead (also after a refused lead)
             view.lead_buffer.append(track)
             return
+        if self._defence_arriving(track):
+            view.pending.append(track)  # the defence goes first: it may bring P3's rank
+            return
         self._add_to_bout(track, out)
+
+    def _defence_arriving(self, track: CardTrack) -> bool:
+        """A card brought in before `track` is still coming to rest on an unbeaten attack card
+        (its name flickers between look-alikes, or a hand hides it): it was laid first, a
+        defence, and `track`, a throw-in, waits for it (at most `defence_wait`). Judged the
+        other way round, a throw-in of the defence's rank is a P3 foul and a throw-in on an
+        unbeaten lead a take."""
+        laid = track.placed_at if track.placed_at is not None else self._time
+        if self._time - laid > self.config.defence_wait:
+            return False
+        return any(other is not track and other.first_seen <= laid
+                   and self.view.reader.classify(self._extent(other)).kind != "attack"
+                   for other in self._unplaced)
 
     def _flush_lead(self, out: list[Emitted]) -> bool:
         """The lead of a bout: one card, or a group (lead_group; round 1/3/5). False when the
@@ -482,6 +498,12 @@ class GameFollower(MissedCards):
         if defender is not None:
             view.leader = self._next_seat(defender) if took and self.variant != "round" \
                 else defender
+        view.last_take = None
+        if took and defender is not None and self._swept_towards(defender) is not True:
+            # a take the camera guessed (the cards were not seen going to him): a missed
+            # defence may show in his next lead (`MissedTurns._ask_missed_beating`)
+            view.last_take = (defender, tuple(pair.attack for pair in view.reader.unbeaten),
+                              tuple(view.reader.cards))
         if still_there:
             view.reader.ignored.update(view.reader.cards)
         view.reader.clear()

@@ -50,6 +50,8 @@ class InferenceConfig:
     rival_share: float = 0.25  # a card whose place was read as another code this much is asked
     misread_margin: float = 0.08  # a card refused for its name (MISREAD_RULES) read this much
     #                  less surely than the game's median card may be a look-alike misread: asked
+    defence_wait: float = 1.0     # a throw-in waits at most this long for a card still coming
+    #                               to rest on an unbeaten attack card, brought in before it
     answer_wait: float = 5.0      # cards thrown in on a covered lead wait this long for the
     #                               players to say what beat it (then: a take)
     doubt_wait: float = 15.0      # an unanswered doubtful reading is taken as read this long
@@ -83,6 +85,9 @@ class GameView:
     stock_left: int = 0
     doubtful: set[str] = field(default_factory=set)  # cards whose events wait for an answer
     take_guessed: bool = False   # the bout's take was inferred from a throw-in, not seen
+    # the last bout closed with a take: its defender, the attack cards left unbeaten, all its
+    # cards (a take the camera guessed, the referee may have had from the players instead)
+    last_take: tuple[str, tuple[str, ...], tuple[str, ...]] | None = None
 
 class FollowerCore:
     """Seats, turns and emitting, shared by the phases of `GameFollower`."""
@@ -106,6 +111,7 @@ class FollowerCore:
         self._frame, self._time = 0, 0.0
         self._tracks: dict[str, CardTrack] = {}  # this frame's cards on the table, by code
         self._arriving: list[CardTrack] = []     # ... and those read on their way in
+        self._unplaced: list[CardTrack] = []     # ... and those not read this frame too
         self._last_tracks: dict[str, CardTrack] = {}  # every card's last track, gone ones too
         self._missed: MissedCardQuestion | None = None  # asked about a card the camera missed
         self.late_events: list[TableEvent] = []  # judged on an answer, for the pipeline's log

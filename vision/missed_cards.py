@@ -55,8 +55,7 @@ class MissedCards(MissedTurns):
         model closes the bout as the sweep shows. False (nothing asked) otherwise."""
         view = self.view
         defender = self._snapshot().get("defender") or view.defender
-        bout = [self._last_tracks[card] for card in view.reader.cards if card in self._last_tracks]
-        towards = swept_towards(bout, self.seats, defender) if defender else None
+        towards = self._swept_towards(defender) if defender else None
         if towards is None or towards is not beaten or not self._may_ask():
             return False
         asked = self._ask_throw_in(defender) if beaten else self._ask_defence(None, defender,
@@ -66,6 +65,13 @@ class MissedCards(MissedTurns):
         self._open(out, asked)
         self._close_bout(took=beaten)
         return True
+
+    def _swept_towards(self, player: str) -> bool | None:
+        """The bout's cards were seen carried towards `player` (True), all elsewhere (False),
+        or not far enough to tell (None)."""
+        bout = [self._last_tracks[card] for card in self.view.reader.cards
+                if card in self._last_tracks]
+        return swept_towards(bout, self.seats, player)
 
     def _ask_before_throw_in(self, out: list[Emitted]) -> bool:
         """A throw-in comes on an unbeaten lead whose card is covered: asked, and the model
@@ -141,13 +147,6 @@ class MissedCards(MissedTurns):
         question = missed_throw_in_question(defender, candidates, cards, self._frame, self._time,
                                             self._bout_since(cards))
         return MissedCardQuestion(question, defender, swept=True)
-
-    def _bout_since(self, cards: list[str]) -> float | None:
-        """When the first of these cards was laid: the questions ask about the time since."""
-        times = [track.placed_at for card in cards
-                 if (track := self._last_tracks.get(card)) is not None
-                 and track.placed_at is not None]
-        return min(times) if times else None
 
     def _open(self, out: list[Emitted], asked: MissedCardQuestion) -> None:
         out.append(asked.question)

@@ -12,6 +12,10 @@
 - **A lead (P7, C6).** A one-card lead refused because another player leads, laid by that
   player's defender, is most likely the defence of a lead the camera missed: asked which card
   the leader led that it beats.
+- **A defence before a take.** A lead refused because another player leads, laid by the player
+  who took the last bout (the camera's guess: its cards went with one of them unbeaten), is
+  most likely his lead after a discard (P7): the defence of that card was missed. Asked which
+  card beat it; named, the take becomes that defence and the bout a discard.
 
 The refused turn waits for the answer and is judged again after it; with no answer (the game
 goes on, or its card is taken back) it is judged as read: the foul, as if nothing was asked.
@@ -26,8 +30,8 @@ import numpy as np
 
 from vision.game_view import Emitted
 from vision.layout_phases import LayoutPhases
-from vision.swept_bout import unaccounted
-from vision.table_events import Question, TableEvent, card_text, describe_event
+from vision.swept_bout import possible_beaters, unaccounted
+from vision.table_events import Question, TableEvent, card_text, cards_text, describe_event
 from vision.table_reader import RANKS, beats, rank_of
 
 LOWEST_RANK = {36: "6", 52: "2"}
@@ -110,12 +114,38 @@ def missed_lead_question(leader: str, waiting: TableEvent, leads: list[dict],
         tuple(leads), waiting.frame, waiting.time, (card,), since)
 
 
+def missed_beating_question(taker: str, target: str, cards: tuple[str, ...],
+                            waiting: TableEvent, defences: list[dict], since: float) -> Question:
+    """`waiting` (a lead by `taker`) came while another player leads, because the camera took
+    the last bout (`cards`, `target` unbeaten) for `taker`'s take: which card beat `target`
+    (the bout then went to the discard pile and `taker` leads)? None: he took, the lead is out
+    of turn."""
+    shown, shown_ru = card_text(waiting.event["cards"][0]), card_text(waiting.event["cards"][0],
+                                                                      True)
+    table, table_ru = cards_text(cards), cards_text(cards, russian=True)
+    return Question(
+        f"{taker} leads {shown}; the camera saw {taker} take the last bout ({table}), so it "
+        f"is not his lead. Was {card_text(target)} beaten after all: by which card? (none: "
+        f"{taker} took, {shown} is out of turn)",
+        f"{taker} ходит {shown_ru}; камера решила, что {taker} взял прошлый кон ({table_ru}), "
+        f"и ход не его. Была ли {card_text(target, True)} побита, и чем? (ничем: {taker} взял, "
+        f"{shown_ru} не в свой черёд)",
+        tuple(defences), waiting.frame, waiting.time, (waiting.event["cards"][0],), since,
+        replaces={"type": "take", "player": taker})
+
+
 @dataclass
 class MissedTurn:
     question: Question
     waiting: TableEvent  # the turn refused as out of turn, judged again on the answer
     commit: Callable[[], None]   # the model's update, if it is judged as read and accepted
     box: np.ndarray | None = None  # a missed lead: where the card that beat it lies
+    take: dict | None = None  # a missed defence: the take the camera guessed instead
+
+    @property
+    def lead(self) -> bool:
+        """`waiting` is a lead (judged as read on no answer: the model takes it in)."""
+        return self.box is not None or self.take is not None
 
 
 class MissedTurns(LayoutPhases):
@@ -156,6 +186,8 @@ class MissedTurns(LayoutPhases):
         player's defender: the lead may have been missed and this card beaten it. Asked which
         card he led that it beats; the model waits for the answer."""
         event = table_event.event
+        if self._ask_missed_beating(table_event, commit, out):
+            return True
         snapshot = self._snapshot()
         leads = snapshot.get("leads") or []
         track = self._tracks.get(event["cards"][0]) if len(event["cards"]) == 1 else None
@@ -171,6 +203,46 @@ class MissedTurns(LayoutPhases):
         question = missed_lead_question(leads[0], table_event, beaten, self.view.closed_at)
         self._wait(MissedTurn(question, table_event, commit, track.box.copy()), out)
         return True
+
+    def _ask_missed_beating(self, table_event: TableEvent, commit: Callable[[], None],
+                            out: list[Emitted]) -> bool:
+        """A lead the referee refuses because another player leads, laid by the player the
+        camera saw take the last bout with one card unbeaten: was that card beaten unseen (a
+        discard, then he leads)? Asked which card beat it; the lead waits for the answer."""
+        event = table_event.event
+        last = self.view.last_take
+        snapshot = self._snapshot()
+        if last is None or self.revise is None or last[0] != event["player"] \
+                or len(last[1]) != 1 or (snapshot.get("table") and not snapshot.get("took")):
+            return False
+        taker, (target,), cards = last
+        beaters = [card for card in possible_beaters(target, {**snapshot, "defender": taker},
+                                                     self._tracks) if card not in cards]
+        if not beaters:
+            return False
+        defences = [{"type": "defend", "player": taker, "card": card, "on": target}
+                    for card in beaters]
+        since = self._bout_since(list(cards))
+        question = missed_beating_question(taker, target, cards, table_event, defences,
+                                           self.view.closed_at if since is None else since)
+        self._wait(MissedTurn(question, table_event, commit, take=question.replaces), out)
+        return True
+
+    def _beaten_before_take(self, asked: MissedTurn) -> None:
+        """The players named the defence the camera missed, and the referee has it in place of
+        the take (the question `replaces` it): the bout is a discard, and the lead that waited
+        is judged after it."""
+        if self._judge_late({"type": "discard"}, asked.question):
+            self.view.leader = asked.waiting.event["player"]
+        self.view.last_take = None
+        self._as_read(asked, self._judge_late(asked.waiting.event, asked.question))
+
+    def _bout_since(self, cards: list[str]) -> float | None:
+        """When the first of these cards was laid: the questions ask about the time since."""
+        times = [track.placed_at for card in cards
+                 if (track := self._last_tracks.get(card)) is not None
+                 and track.placed_at is not None]
+        return min(times) if times else None
 
     def _wait(self, asked: MissedTurn, out: list[Emitted]) -> None:
         """The question goes out; its turn waits for the answer."""
@@ -205,6 +277,12 @@ class MissedTurns(LayoutPhases):
         self._missed_turn = None
         self.view.doubtful.difference_update(question.cards)
         waiting = asked.waiting.event
+        if asked.take is not None:   # a missed defence before the take
+            if chosen is None or refused:
+                self._as_read(asked, self._judge_late(waiting, question))
+            else:
+                self._beaten_before_take(asked)
+            return None
         if asked.box is not None:   # a missed lead
             if chosen is None or refused \
                     or not self._beaten_lead(chosen, waiting, asked.box, question):
@@ -252,7 +330,7 @@ class MissedTurns(LayoutPhases):
         self.view.doubtful.difference_update(asked.question.cards)
         out.append(asked.waiting)   # judged as read, at the frame it was seen
         accepted = self.judge is None or bool(self.judge(asked.waiting))
-        if asked.box is not None:
+        if asked.lead:
             self._as_read(asked, accepted)
         elif not accepted:
             self._turn_refused(asked.waiting.event)

@@ -140,15 +140,20 @@ class TablePipeline:
         if question in self.questions:
             self.questions.remove(question)
         chosen = None if choice is None else question.candidates[choice]
-        verdict = None
-        if chosen is not None:
+        verdict, refused = None, False
+        if chosen is not None and question.replaces is not None:
+            # it happened instead of an event accepted before: the referee's past is rewritten
+            event = TableEvent(chosen, question.frame, question.time)
+            refused = self.referee is None or not self.revise(question.replaces, event)
+            verdict = next((v for v in self.verdicts if v.event is event), None)
+        elif chosen is not None:
             event = TableEvent(chosen, question.frame, question.time)
             self.events.append(event)
             if self.referee is not None:
                 self._judge(event)
                 verdict = self.verdicts[-1]
-        renamed = self.follower.answered(
-            question, chosen, refused=verdict is not None and not _verdict_ok(verdict.verdict))
+                refused = not _verdict_ok(verdict.verdict)
+        renamed = self.follower.answered(question, chosen, refused=refused)
         self.events += self.follower.late_events  # what the answer let the camera's reading close
         self.follower.late_events.clear()
         if renamed is not None:

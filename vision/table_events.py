@@ -61,6 +61,9 @@ class Question:
     time: float
     cards: tuple[str, ...] = field(default=())
     since: float | None = None  # it asks about what happened from then on (None: just now)
+    # the event accepted before that the chosen one takes the place of (the referee's past is
+    # rewritten: `TablePipeline.revise`); None: the chosen event is judged now
+    replaces: dict | None = None
 
     def to_dict(self) -> dict:
         asked = {"question": self.text, "question_ru": self.text_ru,

@@ -134,6 +134,7 @@ class TrackerUpdate:
     gone: list[CardTrack] = field(default_factory=list)     # left the table
     conflicts: list[CardConflict] = field(default_factory=list)
     arriving: list[CardTrack] = field(default_factory=list)  # read, not yet placed (moving in)
+    unplaced: list[CardTrack] = field(default_factory=list)  # ... and those unread this frame
 
     def __bool__(self) -> bool:
         return bool(self.placed or self.moved or self.gone or self.conflicts)
@@ -215,6 +216,7 @@ class CardTracker:
         update.placed.sort(key=lambda t: t.rest_since)
         update.arriving = [self.tracks[card] for card in readings if card in self.tracks
                            and self.tracks[card].state is TrackState.CANDIDATE]
+        update.unplaced = [t for t in self.tracks.values() if t.state is TrackState.CANDIDATE]
         return update
 
     # -- one reading per card code ------------------------------------------------------------

@@ -752,12 +752,73 @@ def test_a_defence_read_as_a_lead_because_the_lead_was_missed_asks_what_it_beat(
     assert pipeline.fouls == []
 
 
-def test_with_no_missed_lead_named_the_card_leads_out_of_turn() -> None:
-    scene = boris_leads_next()
-    play(scene, "10D", BOTTOM, (500, 360))
+def unanswered_the_lead_is_a_p7_foul(scene: Scene, lead: dict) -> TablePipeline:
+    """The one question asked goes unanswered: the lead that waited is judged as read."""
     pipeline = scene.target
     [question] = pipeline.questions
     pipeline.answer(question, None)
     [foul] = pipeline.fouls
-    assert foul.event.event == {"type": "attack", "player": "Anna", "cards": ["10D"]}
-    assert foul.verdict.rule == "P7"
+    assert foul.event.event == lead and foul.verdict.rule == "P7"
+    return pipeline
+
+
+def test_with_no_missed_lead_named_the_card_leads_out_of_turn() -> None:
+    scene = boris_leads_next()
+    play(scene, "10D", BOTTOM, (500, 360))
+    unanswered_the_lead_is_a_p7_foul(scene, {"type": "attack", "player": "Anna", "cards": ["10D"]})
+
+
+def test_a_throw_in_waits_for_the_defence_laid_with_it_that_is_read_later() -> None:
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    scene.slide_many({"9S": (TOP, (515, 375)),      # Boris beats it as Anna throws in a 9
+                      "9C": (BOTTOM, (640, 360))})
+    scene.hidden.add("9S")                   # a hand over the 9S: read again half a second on
+    scene.wait(0.45)
+    scene.hidden.discard("9S")
+    scene.wait(0.5)
+    pipeline = scene.target
+    assert events(scene)[-2:] == [{"type": "defend", "player": "Boris", "card": "9S", "on": "7S"},
+                                  {"type": "throw_in", "player": "Anna", "cards": ["9C"]}]
+    assert pipeline.fouls == []
+
+
+def unseen_defence_then_defender_leads() -> Scene:
+    """Anna's 7S is beaten with a 9S the camera never reads; the bout vanishes without being
+    seen carried anywhere (so the camera guesses Boris took it), and Boris, who leads after
+    the discard, leads 8D."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    sweep(scene, "7S")
+    play(scene, "8D", TOP, (500, 360))
+    return scene
+
+
+def test_the_defender_leading_after_a_guessed_take_asks_what_beat_the_card_he_took() -> None:
+    scene = unseen_defence_then_defender_leads()
+    pipeline = scene.target
+    [question] = pipeline.questions
+    assert pipeline.fouls == [] and question.replaces == {"type": "take", "player": "Boris"}
+    defence = {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}
+    assert defence in question.candidates
+    assert all(c["type"] == "defend" and c["on"] == "7S" for c in question.candidates)
+    assert pipeline.answer(question, question.candidates.index(defence)).verdict.ok
+    assert [e.event for e in pipeline.events][-4:] == [
+        {"type": "attack", "player": "Anna", "cards": ["7S"]}, defence, {"type": "discard"},
+        {"type": "attack", "player": "Boris", "cards": ["8D"]}]
+    assert pipeline.fouls == [] and pipeline.snapshot()["table"] == [
+        {"attack": "8D", "defence": None}]
+    play(scene, "9D", BOTTOM, (515, 375))    # and the bout goes on: Anna beats the 8D
+    assert events(scene)[-1] == {"type": "defend", "player": "Anna", "card": "9D", "on": "8D"}
+    assert pipeline.fouls == []
+
+
+def test_with_no_defence_named_the_taker_s_lead_is_out_of_turn() -> None:
+    scene = unseen_defence_then_defender_leads()
+    pipeline = unanswered_the_lead_is_a_p7_foul(
+        scene, {"type": "attack", "player": "Boris", "cards": ["8D"]})
+    assert {"type": "take", "player": "Boris"} in [e.event for e in pipeline.events]
