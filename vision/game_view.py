@@ -305,6 +305,7 @@ class FollowerCore:
             return False
         view.took = view.take_guessed = False
         commit()
+        self.resync()   # a throw-in refused after the take may be the bout's after all
         return True
 
     def _misread_instead(self, event: dict) -> list[dict]:

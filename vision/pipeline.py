@@ -162,9 +162,11 @@ class TablePipeline:
 
     def revise(self, wrong: dict, right: TableEvent) -> bool:
         """The last accepted event `wrong` did not happen, `right` did: the referee takes back
-        `wrong` and every event accepted after it, then judges `right` and those again, and
-        the log has `right` where `wrong` was. When the referee cannot take events back or
-        refuses any of it, everything is put back as it was and the answer is False."""
+        `wrong` and every event accepted after it, then judges `right` and every event judged
+        after it again, and the log has `right` where `wrong` was. An event refused after
+        `wrong` is judged again too and may now be accepted (a throw-in refused because of the
+        wrong event); one accepted before must be accepted again, or everything is put back as
+        it was and the answer is False (also when the referee cannot take events back)."""
         if not (hasattr(self.referee, "undo_last") or hasattr(self.referee, "undo")):
             return False
         accepted = [n for n, v in enumerate(self.verdicts) if _verdict_ok(v.verdict)]
@@ -172,9 +174,10 @@ class TablePipeline:
         if not found:
             return False
         at = found[-1]
-        later = [n for n in accepted if n > at]
-        original = [self.verdicts[n].event for n in (at, *later)]
-        replayed = self._replay(original, [right, *original[1:]])
+        later = list(range(at + 1, len(self.verdicts)))
+        original = [self.verdicts[n].event for n in (at, *later) if n in accepted]
+        replayed = self._replay(original, [(right, False), *(
+            (self.verdicts[n].event, n not in accepted) for n in later)])
         if replayed is None:
             return False
         for n, verdicted in zip([at, *later], replayed, strict=True):
@@ -183,24 +186,27 @@ class TablePipeline:
         return True
 
     def _replay(self, original: list[TableEvent],
-                instead: list[TableEvent]) -> list[Verdicted] | None:
-        """Takes back the referee's last events (`original`) and judges `instead`, all or
-        none: on a refusal the originals are judged again (they were accepted before)."""
+                instead: list[tuple[TableEvent, bool]]) -> list[Verdicted] | None:
+        """Takes back the referee's last events (`original`) and judges `instead` (each event
+        with whether it may be refused: then it is a foul, not applied), all or none: when one
+        that may not be refused is, the originals are judged again (they were accepted)."""
         self._snapshot = None
         taken_back = 0
         while taken_back < len(original) and self._take_back(original[-1 - taken_back]):
             taken_back += 1
         judged: list[Verdicted] = []
-        if taken_back == len(original):
-            for event in instead:
-                verdict = self.referee.apply(dict(event.event))
-                if not _verdict_ok(verdict):
-                    break
-                judged.append(Verdicted(event, verdict))
-            else:
-                return judged
-        for event in reversed(judged):
-            self._take_back(event.event)
+        failed = taken_back < len(original)
+        for event, may_refuse in [] if failed else instead:
+            verdict = self.referee.apply(dict(event.event))
+            if not _verdict_ok(verdict) and not may_refuse:
+                failed = True
+                break
+            judged.append(Verdicted(event, verdict))
+        if not failed:
+            return judged
+        for verdicted in reversed(judged):
+            if _verdict_ok(verdicted.verdict):
+                self._take_back(verdicted.event)
         for event in original[len(original) - taken_back:]:
             self.referee.apply(dict(event.event))
         return None

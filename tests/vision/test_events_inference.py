@@ -629,6 +629,27 @@ def test_a_defence_read_after_the_take_a_throw_in_implied_replaces_that_take() -
     assert pipeline.fouls == []
 
 
+def test_a_throw_in_refused_after_the_implied_take_joins_the_bout_once_the_defence_is_read(
+) -> None:
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    scene.put("9S", (515, 375))              # Boris beats it, unread ...
+    scene.hidden.add("9S")
+    play(scene, "9C", BOTTOM, (640, 360))    # ... so the 9C reads as a P3 foul after a take
+    pipeline = scene.target
+    assert [f.event.event["cards"] for f in pipeline.fouls] == [["9C"]]
+    scene.hidden.discard("9S")
+    scene.wait(0.6)
+    assert pipeline.fouls == []
+    assert pipeline.snapshot()["table"] == [{"attack": "7S", "defence": "9S"},
+                                            {"attack": "9C", "defence": None}]
+    play(scene, "10C", TOP, (655, 375))      # and Boris beats the 9C
+    assert events(scene)[-1] == {"type": "defend", "player": "Boris", "card": "10C", "on": "9C"}
+    assert pipeline.fouls == []
+
+
 def judged_pipeline(*events: dict) -> TablePipeline:
     from referee import Referee
 
@@ -666,6 +687,18 @@ def test_revise_that_the_referee_refuses_leaves_everything_as_it_was() -> None:
     assert not pipeline.revise({"type": "take", "player": "Anna"}, wrong)   # no such event
     assert ([v.event for v in pipeline.verdicts], pipeline.events, pipeline.snapshot()) == before
     assert pipeline.referee.apply({"type": "throw_in", "player": "Anna", "cards": ["7C"]}).ok
+
+
+def test_revise_judges_again_a_refusal_the_wrong_event_caused() -> None:
+    pipeline = judged_pipeline(*TAKE_THEN_THROW_IN[:4])   # ... the attack 7S, Boris "took"
+    nine = TableEvent({"type": "throw_in", "player": "Anna", "cards": ["9C"]}, 8, 0.27)
+    assert not pipeline._judge(nine)        # P3: no 9 on the table while he took the 7S
+    assert [f.event for f in pipeline.fouls] == [nine]
+    defence = TableEvent({"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}, 9, 0.3)
+    assert pipeline.revise({"type": "take", "player": "Boris"}, defence)
+    assert pipeline.fouls == []             # with the 9S beating the 7S, the 9C may come
+    assert pipeline.snapshot()["table"] == [{"attack": "7S", "defence": "9S"},
+                                            {"attack": "9C", "defence": None}]
 
 
 def discard_then_lead(confidence: float) -> Scene:
