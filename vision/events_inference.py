@@ -199,17 +199,20 @@ class GameFollower(MissedCards):
         self._add_to_bout(track, out)
 
     def _defence_arriving(self, track: CardTrack) -> bool:
-        """A card brought in before `track` is still coming to rest on an unbeaten attack card
-        (its name flickers between look-alikes, or a hand hides it): it was laid first, a
-        defence, and `track`, a throw-in, waits for it (at most `defence_wait`). Judged the
-        other way round, a throw-in of the defence's rank is a P3 foul and a throw-in on an
-        unbeaten lead a take."""
+        """A card brought in before `track` is still coming to rest (its name flickers between
+        look-alikes, a hand hides it) on an unbeaten attack card, or under `track`: it was laid
+        first, a defence or the card `track` beats, and `track` waits for it (at most
+        `defence_wait`). Judged the other way round, a throw-in of the defence's rank is a P3
+        foul, a throw-in on an unbeaten lead a take, and a defence beside the bout a
+        question."""
         laid = track.placed_at if track.placed_at is not None else self._time
         if self._time - laid > self.config.defence_wait:
             return False
-        return any(other is not track and other.first_seen <= laid
-                   and self.view.reader.classify(self._extent(other)).kind != "attack"
-                   for other in self._unplaced)
+        reader, extent = self.view.reader, self._extent(track)
+        return any(other is not track and other.first_seen <= laid and (
+            reader.classify(self._extent(other)).kind != "attack"
+            or overlap(self._extent(other), extent) >= reader.min_overlap)
+            for other in self._unplaced)
 
     def _flush_lead(self, out: list[Emitted]) -> bool:
         """The lead of a bout: one card, or a group (lead_group; round 1/3/5). False when the
@@ -259,9 +262,10 @@ class GameFollower(MissedCards):
             self._defender_adds(track, out)
             return
         throwers = [n for n in self._seated if n != defender]
-        thrower, others = self._who_played(view.leader, track, throwers)
+        thrower, _ = self._who_played(view.leader, track, throwers)
         throw_in = {"type": "throw_in", "player": thrower, "cards": [track.card]}
-        alternatives = [{**throw_in, "player": n} for n in others]
+        # asked about, it may have come from any other thrower (a hand's way is misread too)
+        alternatives = [{**throw_in, "player": n} for n in throwers if n != thrower]
         doubt, doubt_ru = self._low_confidence(track)
         if self._could_transfer(track):
             transfer = {"type": "transfer", "player": defender, "cards": [track.card]}
@@ -297,7 +301,8 @@ class GameFollower(MissedCards):
         trump = view.trump[-1] if view.trump else None
         can_beat = any(beats(track.card, pair.attack, trump) for pair in view.reader.unbeaten)
         if not view.took and not self._snapshot().get("took") and doubt is None and \
-                not can_beat and self.variant in ("classic", "transfer", "dummy") and \
+                view.reader.unbeaten and not can_beat and \
+                self.variant in ("classic", "transfer", "dummy") and \
                 rank_of(track.card) not in {rank_of(c) for c in view.reader.attacks}:
             # a card that beats nothing there is no defence laid askew: he gave up (a take
             # the camera could not hear) and now leads, out of turn (the referee judges)

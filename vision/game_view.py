@@ -234,11 +234,17 @@ class FollowerCore:
                 doubt = "the referee disagrees while a question is still open"
                 doubt_ru = "судья возражает, пока вопрос не решён"
         if doubt is not None:
-            candidates = (event, *misread, *(alternatives or []),
-                          *self._look_alike_events(event, cards))
+            readings = [event, *(alternatives or [])]   # each player it may have come from
+            candidates: list[dict] = []
+            for candidate in (event, *misread, *readings[1:],
+                              *(other for reading in readings
+                                for other in self._look_alike_events(reading, cards)),
+                              *self._on_look_alikes(event)):
+                if candidate not in candidates:
+                    candidates.append(candidate)
             question = Question(f"{describe_event(event)}? ({doubt})",
                                 f"{describe_event(event, russian=True)}? ({doubt_ru or doubt})",
-                                candidates, self._frame, self._time, tuple(cards))
+                                tuple(candidates), self._frame, self._time, tuple(cards))
             out.append(question)
             self._doubts.append(question)
             view.doubtful.update(cards)
@@ -342,6 +348,15 @@ class FollowerCore:
             out += [with_card(event, card, other) for other in look_alikes(card)
                     if other not in self._tracks]
         return out
+
+    def _on_look_alikes(self, event: dict) -> list[dict]:
+        """A defence on a card still in question: the same defence on each look-alike of that
+        card not seen elsewhere (the players may name it so in its own question)."""
+        target = event.get("on")
+        if target not in self.view.doubtful:
+            return []
+        return [{**event, "on": other} for other in look_alikes(target)
+                if other not in self._tracks]
 
     def answered(self, question: Question, chosen: dict | None = None, *,
                  refused: bool = False) -> tuple[str, str] | None:

@@ -855,3 +855,55 @@ def test_with_no_defence_named_the_taker_s_lead_is_out_of_turn() -> None:
     pipeline = unanswered_the_lead_is_a_p7_foul(
         scene, {"type": "attack", "player": "Boris", "cards": ["8D"]})
     assert {"type": "take", "player": "Boris"} in [e.event for e in pipeline.events]
+
+
+def test_a_doubtful_throw_in_asks_about_every_thrower_though_its_way_in_was_clear() -> None:
+    setup = {**THREE, "variant": "classic"}
+    scene = start(setup)
+    anna, boris = (640, 680), (90, 180)
+    play(scene, "7S", anna, (500, 360))
+    play(scene, "9S", boris, (515, 375))
+    play(scene, "7D", anna, (640, 360), confidence=0.4)   # read unsurely: a question
+    [question] = questions(scene)
+    assert question.candidates[0] == {"type": "throw_in", "player": "Anna", "cards": ["7D"]}
+    assert {"type": "throw_in", "player": "Vera", "cards": ["7D"]} in question.candidates
+    assert {"type": "throw_in", "player": "Vera", "cards": ["7H"]} in question.candidates
+    assert not any(c["player"] == "Boris" for c in question.candidates)   # he defends
+
+
+def test_a_defender_s_card_beside_a_bout_all_beaten_is_no_take() -> None:
+    scene = start()
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    play(scene, "8D", TOP, (700, 360))       # beats nothing there, but nothing is unbeaten
+    assert {"type": "take", "player": "Boris"} not in events(scene)
+
+
+def test_a_defence_waits_for_the_card_under_it_that_is_read_later() -> None:
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    scene.slide("7D", BOTTOM, (640, 360))    # Anna throws in a 7 ...
+    scene.hidden.add("7D")                   # ... unread for half a second (a hand over it),
+    scene.slide("10D", TOP, (655, 375), 0.1)  # while Boris quickly beats it
+    scene.wait(0.35)
+    scene.hidden.discard("7D")
+    scene.wait(0.6)
+    assert events(scene)[-2:] == [{"type": "throw_in", "player": "Anna", "cards": ["7D"]},
+                                  {"type": "defend", "player": "Boris", "card": "10D", "on": "7D"}]
+    assert scene.target.fouls == [] and questions(scene) == []
+
+
+def test_a_defence_on_a_card_in_question_may_be_named_on_its_look_alike() -> None:
+    scene = start()
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    play(scene, "7D", BOTTOM, (640, 360), confidence=0.4)   # a 7 thrown in, read unsurely
+    play(scene, "10D", TOP, (655, 375))      # beaten while its question waits
+    defence_question = questions(scene)[-1]
+    assert defence_question.candidates[0] == {"type": "defend", "player": "Boris",
+                                              "card": "10D", "on": "7D"}
+    assert {"type": "defend", "player": "Boris", "card": "10D", "on": "7H"} \
+        in defence_question.candidates
