@@ -51,6 +51,10 @@ class TrackerConfig:
 
 
 RECENT_SECONDS = 3.0  # how long a track keeps its readings for weighing rival codes
+# Where in a card's box (share of its width, height in from the nearest edges) its own corner
+# index lies, at least: on the game videos 86% of a card's own indices read inside its box lie
+# there, 13% of the indices of the cards under it (those show at its edge)
+OWN_CORNER = (0.09, 0.10)
 
 
 class TrackState(Enum):
@@ -423,7 +427,7 @@ class CardTracker:
         if track.state is TrackState.HIDDEN:
             track.state = TrackState.PLACED
         if track.state is TrackState.CANDIDATE and resting \
-                and self._outweighs_rivals(track, time):
+                and self._outweighs_rivals(track, time) and not self._corner_of_another(track):
             track.state = TrackState.PLACED
             track.placed_at = time
             track.placed_frame = frame
@@ -469,6 +473,28 @@ class CardTracker:
         other = sum(rivals.values())
         track.rival_share = other / max(other + track.rest_confidence, 1e-9)
         return True
+
+    def _corner_of_another(self, track: CardTrack) -> bool:
+        """Read only by an index that never moved, inside a card lying there and read with
+        it, where that card's own index is printed (not at its edge, where the index of a card
+        under it shows): that card's other corner misread, not a card of its own (a card laid
+        on another comes in, and is read whole)."""
+        box = track.box
+        if _distance(track.first_box, box) > self.config.still_tolerance:
+            return False
+        centre = box_center(box)
+        for other in self.tracks.values():
+            if other is track or other.state is not TrackState.PLACED \
+                    or other.last_seen != track.last_seen \
+                    or _box_size(box) >= self.config.index_share * other.size \
+                    or not _holds(other.box, centre):
+                continue
+            x1, y1, x2, y2 = other.box
+            across = (centre[0] - x1) / max(x2 - x1, 1.0), (centre[1] - y1) / max(y2 - y1, 1.0)
+            if min(across[0], 1 - across[0]) >= OWN_CORNER[0] \
+                    and min(across[1], 1 - across[1]) >= OWN_CORNER[1]:
+                return True
+        return False
 
     def _jumped(self, track: CardTrack, box: np.ndarray, time: float) -> bool:
         """Farther from the last reading than a hand moves a card meanwhile, or, after frames

@@ -405,3 +405,18 @@ def test_a_card_read_only_by_its_index_once_beaten_keeps_its_whole_box() -> None
     scene.wait(2.0)
     assert moved(scene) == []
     assert np.allclose(scene.target.tracks["7S"].box, box_at(whole), atol=1.0)
+
+
+@pytest.mark.parametrize(("corner", "a_card"), [
+    ((400 + CARD_W / 2 - 12, 300 + CARD_H / 2 - 16), False),   # where its own index lies
+    ((400 + CARD_W / 2 - 2, 300 + CARD_H / 2 - 3), True),      # at its edge: a card under it
+])
+def test_an_index_read_where_a_lying_card_s_own_index_is_printed_is_that_card(
+        corner: tuple[float, float], a_card: bool) -> None:
+    scene = Scene(CardTracker())
+    scene.put("10D", (400, 300))
+    scene.wait(1.0)
+    scene.put("KD", corner)                  # read with it, by an index alone, never moving
+    scene.index_only.add("KD")
+    scene.wait(1.0)
+    assert ("KD" in [card for _, card in placed(scene)]) is a_card
