@@ -193,12 +193,12 @@ class GameFollower(MissedCards):
         if not view.reader.pairs:  # a new bout's lead (also after a refused lead)
             view.lead_buffer.append(track)
             return
-        if self._defence_arriving(track):
+        if self._earlier_card_arriving(track):
             view.pending.append(track)  # the defence goes first: it may bring P3's rank
             return
         self._add_to_bout(track, out)
 
-    def _defence_arriving(self, track: CardTrack) -> bool:
+    def _earlier_card_arriving(self, track: CardTrack) -> bool:
         """A card brought in before `track` is still coming to rest (its name flickers between
         look-alikes, a hand hides it) on an unbeaten attack card, or under `track`: it was laid
         first, a defence or the card `track` beats, and `track` waits for it (at most

@@ -141,13 +141,12 @@ class TablePipeline:
             self.questions.remove(question)
         chosen = None if choice is None else question.candidates[choice]
         verdict, refused = None, False
-        if chosen is not None and question.replaces is not None:
+        event = None if chosen is None else TableEvent(chosen, question.frame, question.time)
+        if event is not None and question.replaces is not None:
             # it happened instead of an event accepted before: the referee's past is rewritten
-            event = TableEvent(chosen, question.frame, question.time)
             refused = self.referee is None or not self.revise(question.replaces, event)
             verdict = next((v for v in self.verdicts if v.event is event), None)
-        elif chosen is not None:
-            event = TableEvent(chosen, question.frame, question.time)
+        elif event is not None:
             self.events.append(event)
             if self.referee is not None:
                 self._judge(event)
