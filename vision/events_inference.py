@@ -209,10 +209,14 @@ class GameFollower(MissedCards):
         if self._time - laid > self.config.defence_wait:
             return False
         reader, extent = self.view.reader, self._extent(track)
-        return any(other is not track and other.first_seen <= laid and (
-            reader.classify(self._extent(other)).kind != "attack"
-            or overlap(self._extent(other), extent) >= reader.min_overlap)
-            for other in self._unplaced)
+        for other in self._unplaced:
+            if other is track or other.first_seen > laid:
+                continue
+            lies = self._extent(other)
+            if reader.classify(lies).kind != "attack" \
+                    or overlap(lies, extent) >= reader.min_overlap:
+                return True
+        return False
 
     def _flush_lead(self, out: list[Emitted]) -> bool:
         """The lead of a bout: one card, or a group (lead_group; round 1/3/5). False when the

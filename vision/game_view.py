@@ -236,7 +236,7 @@ class FollowerCore:
         if doubt is not None:
             readings = [event, *(alternatives or [])]   # each player it may have come from
             candidates: list[dict] = []
-            for candidate in (event, *misread, *readings[1:],
+            for candidate in (event, *misread, *(alternatives or []),
                               *(other for reading in readings
                                 for other in self._look_alike_events(reading, cards)),
                               *self._on_look_alikes(event)):

@@ -30,7 +30,7 @@ import numpy as np
 
 from vision.game_view import Emitted
 from vision.layout_phases import LayoutPhases
-from vision.swept_bout import possible_beaters, unaccounted
+from vision.swept_bout import defence_events, possible_beaters, unaccounted
 from vision.table_events import Question, TableEvent, card_text, cards_text, describe_event
 from vision.table_reader import RANKS, beats, rank_of
 
@@ -220,8 +220,7 @@ class MissedTurns(LayoutPhases):
                                                      self._tracks) if card not in cards]
         if not beaters:
             return False
-        defences = [{"type": "defend", "player": taker, "card": card, "on": target}
-                    for card in beaters]
+        defences = defence_events(taker, target, beaters)
         since = self._bout_since(list(cards))
         question = missed_beating_question(taker, target, cards, table_event, defences,
                                            self.view.closed_at if since is None else since)

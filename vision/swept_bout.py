@@ -111,6 +111,12 @@ def possible_throw_ins(snapshot: dict, throwers: Iterable[str],
     return events
 
 
+def defence_events(defender: str, target: str, beaters: Iterable[str]) -> list[dict]:
+    """The defence of `target` with each of `beaters`: what the players may name."""
+    return [{"type": "defend", "player": defender, "card": card, "on": target}
+            for card in beaters]
+
+
 def missed_defence_question(target: str, defender: str, beaters: list[str],
                             cards: Iterable[str], frame: int, time: float, swept: bool,
                             since: float | None = None) -> Question:
@@ -120,8 +126,7 @@ def missed_defence_question(target: str, defender: str, beaters: list[str],
     candidate is the take; the others are a defence with each possible card."""
     cards = tuple(cards)
     take = {"type": "take", "player": defender}
-    defences = ({"type": "defend", "player": defender, "card": card, "on": target}
-                for card in beaters)
+    defences = defence_events(defender, target, beaters)
     if swept:
         shown, shown_ru = cards_text(cards), cards_text(cards, russian=True)
         why = f"The table ({shown}) went to the discard pile, not to {defender}, but"

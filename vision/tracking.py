@@ -306,13 +306,15 @@ class CardTracker:
                 free.append(other)
         return free[0] if free else None
 
+    def _index_inside(self, box: np.ndarray, card: np.ndarray) -> bool:
+        """`box` is an index alone (`index_share` of the card's size) lying inside `card`."""
+        return _box_size(box) < self.config.index_share * _box_size(card) \
+            and _holds(card, box_center(box))
+
     def _distance_from(self, box: np.ndarray, place: np.ndarray) -> float:
         """`_distance`, except that an index box inside a card's box is the card where it lies
         (the rest of it covered by the card beating it): no distance at all."""
-        if _box_size(box) < self.config.index_share * _box_size(place) \
-                and _holds(place, box_center(box)):
-            return 0.0
-        return _distance(box, place)
+        return 0.0 if self._index_inside(box, place) else _distance(box, place)
 
     def _relocated(self, track: CardTrack, box: np.ndarray, time: float) -> bool:
         """A placed card read steadily somewhere else for `relocate_after` seconds was moved
@@ -355,11 +357,9 @@ class CardTracker:
         index it read: one frame may give either. An index box inside the card's box is the
         card where it lay (not a move of half a card); a card box holding the index box the
         track had is where the card lies, taken over without counting as a move."""
-        share = self.config.index_share
-        size, known = _box_size(box), _box_size(track.box)
-        if size < share * known and _holds(track.box, box_center(box)):
+        if self._index_inside(box, track.box):
             return track.box.copy()
-        if known < share * size and _holds(box, box_center(track.box)):
+        if self._index_inside(track.box, box):
             for name in ("box", "anchor", "placed_box"):
                 if getattr(track, name) is not None:
                     setattr(track, name, box.copy())
@@ -486,8 +486,7 @@ class CardTracker:
         for other in self.tracks.values():
             if other is track or other.state is not TrackState.PLACED \
                     or other.last_seen != track.last_seen \
-                    or _box_size(box) >= self.config.index_share * other.size \
-                    or not _holds(other.box, centre):
+                    or not self._index_inside(box, other.box):
                 continue
             x1, y1, x2, y2 = other.box
             across = (centre[0] - x1) / max(x2 - x1, 1.0), (centre[1] - y1) / max(y2 - y1, 1.0)
