@@ -12,7 +12,11 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+import cv2
+import numpy as np
 from PIL import ImageFont
+
+from vision.cardclasses import SUIT_SYMBOL
 
 FONT_ROOT = Path("/usr/share/fonts")
 RANK_GLYPHS = "AKQJ1234567890ТКДВ"
@@ -24,6 +28,11 @@ EXCLUDED_STYLE_WORDS = ("ExtraLight", "Thin", "Hairline", "Math", "Italic", "Obl
 # the held-out test set) use only these.
 HELD_OUT_FONTS = ("FreeSerif", "DejaVuSansMono")
 NO_SUCH_GLYPH = "\U000f0000"
+# The font whose suit symbols every other font's are compared with (fonts-dejavu-core).
+REFERENCE_SUIT_FONT = "DejaVuSans.ttf"
+# Suits of one colour, the only ones a font's symbols can be mistaken for each other: the
+# colour comes from the card's code, not from the glyph.
+SAME_COLOUR_SUITS = (("S", "C"), ("H", "D"))
 
 
 def drawn(font: ImageFont.FreeTypeFont, glyph: str) -> bytes:
@@ -78,3 +87,38 @@ def rank_fonts(split: str = "train", root: Path = FONT_ROOT) -> tuple[Path, ...]
 def suit_fonts(split: str = "train", root: Path = FONT_ROOT) -> tuple[Path, ...]:
     """Fonts that draw the four suit symbols."""
     return tuple(for_split([p for p in installed_fonts(root) if draws_all(p, SUIT_GLYPHS)], split))
+
+
+def glyph_shape(path: Path, glyph: str, size: int = 16) -> np.ndarray:
+    """The glyph's ink cut to its bounds, scaled to size x size and blurred: a shape to compare."""
+    mask = ImageFont.truetype(str(path), 64).getmask(glyph)
+    ink = np.array(mask, np.uint8).reshape(mask.size[1], mask.size[0])
+    ys, xs = np.nonzero(ink > 127)
+    ink = ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    small = cv2.resize(ink, (size, size), interpolation=cv2.INTER_AREA).astype(np.float32) / 255
+    return cv2.GaussianBlur(small, (3, 3), 0)
+
+
+def overlap(a: np.ndarray, b: np.ndarray) -> float:
+    return float(np.minimum(a, b).sum() / np.maximum(a, b).sum())
+
+
+@cache
+def suit_glyphs(path: Path, root: Path = FONT_ROOT) -> dict[str, str]:
+    """Which character draws each suit in this font: {"S": "♠", ...}.
+
+    Not always the suit's own code point: FreeSerifBold draws a club at U+2660 (BLACK SPADE
+    SUIT) and a spade at U+2663, so a face drawn from the code points would be labelled with the
+    wrong suit. Each pair of same-coloured symbols is matched to the reference font's by shape.
+    """
+    references = [p for p in installed_fonts(root) if p.name == REFERENCE_SUIT_FONT]
+    glyphs = dict(SUIT_SYMBOL)
+    if not references or path == references[0]:
+        return glyphs
+    for first, second in SAME_COLOUR_SUITS:
+        drawn = [glyph_shape(path, SUIT_SYMBOL[suit]) for suit in (first, second)]
+        meant = [glyph_shape(references[0], SUIT_SYMBOL[suit]) for suit in (first, second)]
+        if (overlap(drawn[0], meant[1]) + overlap(drawn[1], meant[0])
+                > overlap(drawn[0], meant[0]) + overlap(drawn[1], meant[1])):
+            glyphs[first], glyphs[second] = SUIT_SYMBOL[second], SUIT_SYMBOL[first]
+    return glyphs

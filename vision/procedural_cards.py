@@ -13,9 +13,9 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from vision.cardclasses import RED_SUITS, RUSSIAN_RANK, SUIT_SYMBOL
+from vision.cardclasses import RED_SUITS, RUSSIAN_RANK
 from vision.cardfaces import FACE_HEIGHT, CardFace
-from vision.index_fonts import by_family, rank_fonts, suit_fonts
+from vision.index_fonts import by_family, rank_fonts, suit_fonts, suit_glyphs
 
 
 def pick_font(fonts: tuple[Path, ...], rng: random.Random) -> Path:
@@ -26,9 +26,10 @@ def pick_font(fonts: tuple[Path, ...], rng: random.Random) -> Path:
     return rng.choice(family)
 
 
-def index_text(code: str, russian: bool) -> tuple[str, str]:
+def index_text(code: str, russian: bool, suit_font: Path) -> tuple[str, str]:
+    """The rank in the deck's alphabet, and the character that draws the suit in suit_font."""
     rank, suit = code[:-1], code[-1]
-    return (RUSSIAN_RANK.get(rank, rank) if russian else rank), SUIT_SYMBOL[suit]
+    return (RUSSIAN_RANK.get(rank, rank) if russian else rank), suit_glyphs(suit_font)[suit]
 
 
 def draw_procedural_face(code: str, rng: random.Random, russian: bool,
@@ -52,7 +53,7 @@ def draw_procedural_face(code: str, rng: random.Random, russian: bool,
         inset = round(width * rng.uniform(0.16, 0.22))
         draw.rectangle((inset, inset, width - inset, height - inset), outline=(*ink, 255), width=1)
 
-    rank_text, suit_text = index_text(code, russian)
+    rank_text, suit_text = index_text(code, russian, suit_font_path)
     rank_size = round(height * rng.uniform(0.085, 0.13))
     rank_font = ImageFont.truetype(str(rank_font_path), rank_size)
     suit_font = ImageFont.truetype(str(suit_font_path), round(rank_size * rng.uniform(0.7, 1.0)))

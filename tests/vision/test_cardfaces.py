@@ -85,3 +85,16 @@ def test_a_font_without_cyrillic_is_no_rank_font(tmp_path) -> None:
     broken = tmp_path / "broken.ttf"
     broken.write_bytes(b"not a font")
     assert not draws_all(broken, RANK_GLYPHS)
+
+
+def test_a_font_that_draws_clubs_at_the_spade_code_point_gets_its_suits_swapped() -> None:
+    from vision.index_fonts import suit_glyphs
+    from vision.procedural_cards import index_text
+
+    fonts = {p.name: p for p in suit_fonts("train") + suit_fonts("heldout")}
+    # GNU FreeFont's FreeSerifBold draws a club at U+2660 and a spade at U+2663.
+    assert suit_glyphs(fonts["FreeSerifBold.ttf"]) == {"S": "♣", "H": "♥", "D": "♦", "C": "♠"}
+    for name in ("FreeSerif.ttf", "DejaVuSansMono.ttf", "LiberationSans-Regular.ttf"):
+        assert suit_glyphs(fonts[name]) == {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    assert index_text("QS", True, fonts["FreeSerifBold.ttf"]) == ("Д", "♣")
+    assert index_text("QS", False, fonts["FreeSerif.ttf"]) == ("Q", "♠")
