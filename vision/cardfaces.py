@@ -116,14 +116,26 @@ def find_index_box(face: np.ndarray) -> tuple[int, int, int, int] | None:
     if not parts:
         return None
     parts.sort(key=lambda b: b[0] + b[1])
-    box = list(parts[0])
-    max_w, max_h = width * 0.19, height * 0.3
-    gap_x, gap_y = width * 0.03, height * 0.05
+    box = grow_index_box(list(parts[0]), parts, width * 0.19, height * 0.3,
+                         width * 0.03, height * 0.05)
+    if not stacked_parts(box, parts):
+        box = join_suit_below(box, parts, width, height)
+    x1, y1, x2, y2 = box
+    if (y2 - y1) < height * 0.05 or (x2 - x1) < width * 0.025:
+        return None
+    pad = max(1, int(height * 0.006))
+    return (max(0, x1 + margin_x - pad), max(0, y1 + margin_y - pad),
+            min(width, x2 + margin_x + pad), min(height, y2 + margin_y + pad))
+
+
+def grow_index_box(box: list[int], parts: list[tuple[int, int, int, int]], max_w: float,
+                   max_h: float, gap_x: float, gap_y: float) -> list[int]:
+    """The box joined with every part near it, for as long as it stays within max_w x max_h."""
     grown = True
     while grown:
         grown = False
         for part in parts:
-            if part[0] >= box[0] and part[1] >= box[1] and part[2] <= box[2] and part[3] <= box[3]:
+            if inside(part, box):
                 continue
             near = (part[0] <= box[2] + gap_x and part[2] >= box[0] - gap_x
                     and part[1] <= box[3] + gap_y and part[3] >= box[1] - gap_y)
@@ -131,12 +143,33 @@ def find_index_box(face: np.ndarray) -> tuple[int, int, int, int] | None:
                       max(box[2], part[2]), max(box[3], part[3])]
             if near and merged[2] - merged[0] <= max_w and merged[3] - merged[1] <= max_h:
                 box, grown = merged, True
-    x1, y1, x2, y2 = box
-    if (y2 - y1) < height * 0.05 or (x2 - x1) < width * 0.025:
-        return None
-    pad = max(1, int(height * 0.006))
-    return (max(0, x1 + margin_x - pad), max(0, y1 + margin_y - pad),
-            min(width, x2 + margin_x + pad), min(height, y2 + margin_y + pad))
+    return box
+
+
+def inside(part: tuple[int, int, int, int], box: list[int]) -> bool:
+    return part[0] >= box[0] and part[1] >= box[1] and part[2] <= box[2] and part[3] <= box[3]
+
+
+def stacked_parts(box: list[int], parts: list[tuple[int, int, int, int]]) -> bool:
+    """Whether the box holds one part above another (a rank over its suit), not only a rank."""
+    held = [part for part in parts if inside(part, box)]
+    return any(upper[3] <= lower[1] for upper in held for lower in held)
+
+
+def join_suit_below(box: list[int], parts: list[tuple[int, int, int, int]], width: int,
+                    height: int) -> list[int]:
+    """A rank printed big, its suit under it and further off (ornamental, the npm "bf" decks,
+    konqi-modern): the nearest part starting just below the rank, centred under it, joins the
+    box, so that a crop of the index shows the suit it is labelled with."""
+    rank_w = box[2] - box[0]
+    below = [part for part in parts
+             if box[3] <= part[1] <= box[3] + height * 0.08
+             and box[0] - rank_w * 0.5 <= (part[0] + part[2]) / 2 <= box[2] + rank_w * 0.5]
+    for part in sorted(below, key=lambda part: part[1]):
+        merged = [min(box[0], part[0]), box[1], max(box[2], part[2]), part[3]]
+        if merged[2] - merged[0] <= width * 0.24 and merged[3] - merged[1] <= height * 0.45:
+            return grow_index_box(merged, parts, width * 0.24, height * 0.45, 0, 0)
+    return box
 
 
 def make_face(design: str, code: str, image: np.ndarray) -> CardFace | None:

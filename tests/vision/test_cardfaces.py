@@ -27,6 +27,23 @@ def test_find_index_box_takes_rank_and_suit_but_not_the_pips() -> None:
     assert x2 < 110  # the pip stays out
 
 
+def test_find_index_box_reaches_a_suit_printed_further_under_a_big_rank() -> None:
+    card = blank_card()
+    card[20:80, 12:40, :3] = 0      # a big rank glyph, a sixth of the card's height
+    card[100:122, 14:38, :3] = 0    # its suit, 20 px under it: further than ranks and suits
+    card[60:100, 110:140, :3] = 0   # a pip in the middle of the card
+    x1, y1, x2, y2 = find_index_box(card)
+    assert y1 <= 20 and y2 >= 122 and x1 <= 12 and x2 >= 40
+    assert x2 < 110
+
+
+def test_find_index_box_leaves_what_lies_beside_a_rank_without_a_suit_under_it() -> None:
+    card = blank_card()
+    card[20:80, 12:40, :3] = 0      # a rank with nothing under it
+    card[100:122, 60:84, :3] = 0    # ink below but off to the side: not its suit
+    assert find_index_box(card)[3] < 100
+
+
 def test_find_index_box_reports_none_on_a_blank_corner() -> None:
     assert find_index_box(blank_card()) is None
 
