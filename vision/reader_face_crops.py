@@ -175,7 +175,7 @@ def face_crops(count: int, seed: int, split: str = "train",
 
 
 CACHE_DIR = Path(__file__).resolve().parent.parent / "datasets" / "cache" / "reader-face-crops"
-GENERATOR_VERSION = 1   # part of the cache's file names: raise it when the crops change
+GENERATOR_VERSION = 2   # part of the cache's file names: raise it when the crops change
 
 
 def cached_face_crops(count: int, seed: int, split: str = "train",
