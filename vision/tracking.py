@@ -441,13 +441,18 @@ class CardTracker:
 
     def _note_read_together(self, readings: dict[str, tuple[np.ndarray, float]]) -> None:
         """Two codes read near each other in the same frame are two cards (one laid on a pile,
-        the corner of the one under it still showing), never one card read two ways."""
+        the corner of the one under it still showing), never one card read two ways; except
+        an index read alone, never moved, where the other card's own index is printed: that
+        card's index read two ways (its rivals must outweigh it there)."""
         cards = [c for c in readings if self.tracks[c].state is TrackState.CANDIDATE]
         for card in cards:
             track = self.tracks[card]
             for other, (box, _) in readings.items():
-                if other != card and _distance(track.box, box) <= self.config.duplicate_distance:
-                    track.together.add(other)
+                if other == card or _distance(track.box, box) > self.config.duplicate_distance:
+                    continue
+                if self._never_moved(track) and self._at_own_index(readings[card][0], box):
+                    continue
+                track.together.add(other)
 
     def _outweighs_rivals(self, track: CardTrack, time: float) -> bool:
         """A card about to be placed, where another code was read too since it came to rest:
@@ -479,21 +484,26 @@ class CardTracker:
         it, where that card's own index is printed (not at its edge, where the index of a card
         under it shows): that card's other corner misread, not a card of its own (a card laid
         on another comes in, and is read whole)."""
-        box = track.box
-        if _distance(track.first_box, box) > self.config.still_tolerance:
+        if not self._never_moved(track):
             return False
+        return any(other is not track and other.state is TrackState.PLACED
+                   and other.last_seen == track.last_seen
+                   and self._at_own_index(track.box, other.box)
+                   for other in self.tracks.values())
+
+    def _never_moved(self, track: CardTrack) -> bool:
+        return _distance(track.first_box, track.box) <= self.config.still_tolerance
+
+    def _at_own_index(self, box: np.ndarray, card: np.ndarray) -> bool:
+        """`box` is an index alone inside `card`, where that card's own index is printed: at
+        least `OWN_CORNER` in from its edges (the index of a card under it shows at the edge)."""
+        if not self._index_inside(box, card):
+            return False
+        x1, y1, x2, y2 = card
         centre = box_center(box)
-        for other in self.tracks.values():
-            if other is track or other.state is not TrackState.PLACED \
-                    or other.last_seen != track.last_seen \
-                    or not self._index_inside(box, other.box):
-                continue
-            x1, y1, x2, y2 = other.box
-            across = (centre[0] - x1) / max(x2 - x1, 1.0), (centre[1] - y1) / max(y2 - y1, 1.0)
-            if min(across[0], 1 - across[0]) >= OWN_CORNER[0] \
-                    and min(across[1], 1 - across[1]) >= OWN_CORNER[1]:
-                return True
-        return False
+        across = (centre[0] - x1) / max(x2 - x1, 1.0), (centre[1] - y1) / max(y2 - y1, 1.0)
+        return min(across[0], 1 - across[0]) >= OWN_CORNER[0] \
+            and min(across[1], 1 - across[1]) >= OWN_CORNER[1]
 
     def _jumped(self, track: CardTrack, box: np.ndarray, time: float) -> bool:
         """Farther from the last reading than a hand moves a card meanwhile, or, after frames

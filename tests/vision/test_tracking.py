@@ -420,3 +420,26 @@ def test_an_index_read_where_a_lying_card_s_own_index_is_printed_is_that_card(
     scene.index_only.add("KD")
     scene.wait(1.0)
     assert ("KD" in [card for _, card in placed(scene)]) is a_card
+
+
+def test_a_card_read_by_turns_as_a_look_alike_and_by_its_index_at_the_card_s_corner_stays_one(
+        ) -> None:
+    """A 7S read by turns as AS, whole, and by an AS index at the 7S's own corner in the frames
+    the 7S is read whole: one card read two ways. An AS placed there keeps the 7S as its rival
+    (so the players are asked), never a sure AS laid on the 7S."""
+    from table_scene import INDEX_H, INDEX_W
+
+    from vision.detections import Detections
+
+    tracker = CardTracker()
+    whole = box_at((400, 300))
+    own_corner = box_at((400 - CARD_W / 2 + 8, 300 - CARD_H / 2 + 12), (INDEX_W, INDEX_H))
+    readings = [[("7S", whole, 0.8)]] * 30                      # placed as the 7S
+    together = [("7S", whole, 0.8), ("AS", own_corner, 0.82)]
+    readings += [[("AS", whole, 0.8)] if i % 2 == 0 else together for i in range(30)]
+    placed_tracks = []
+    for frame, items in enumerate(readings):
+        placed_tracks += tracker.update(frame, frame / FPS, Detections.from_cards(items)).placed
+    assert placed_tracks[0].card == "7S"
+    for track in placed_tracks[1:]:
+        assert track.card == "AS" and track.rivals.get("7S", 0) > 0 and track.rival_share > 0.3
