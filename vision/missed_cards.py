@@ -129,7 +129,7 @@ class MissedCards(MissedTurns):
             return None
         cards = self.view.reader.cards if swept else [unbeaten[0]]
         question = missed_defence_question(unbeaten[0], defender, beaters, cards, self._frame,
-                                           self._time, swept, self._bout_since(cards))
+                                           self._time, swept, self._asked_since(cards))
         return MissedCardQuestion(question, defender, swept)
 
     def _ask_throw_in(self, defender: str) -> MissedCardQuestion | None:
@@ -145,8 +145,15 @@ class MissedCards(MissedTurns):
             return None
         cards = self.view.reader.cards
         question = missed_throw_in_question(defender, candidates, cards, self._frame, self._time,
-                                            self._bout_since(cards))
+                                            self._asked_since(cards))
         return MissedCardQuestion(question, defender, swept=True)
+
+    def _asked_since(self, cards: list[str]) -> float:
+        """What a question about the bout asks about: the time since its first card was laid,
+        or since the last bout closed if that was earlier (its lead read late or by another
+        name), or if no card of it was read under its own name."""
+        since = self._bout_since(cards)
+        return self.view.closed_at if since is None else min(since, self.view.closed_at)
 
     def _open(self, out: list[Emitted], asked: MissedCardQuestion) -> None:
         out.append(asked.question)

@@ -121,7 +121,8 @@ def missed_defence_question(target: str, defender: str, beaters: list[str],
                             cards: Iterable[str], frame: int, time: float, swept: bool,
                             since: float | None = None) -> Question:
     """Did the defender take, or which card beat `target` (the camera did not see it, at
-    some time after `since`, when the target was laid)? Asked when the bout's `cards` were
+    some time after `since`: when the bout's first card was laid, or the last bout closed)?
+    Asked when the bout's `cards` were
     `swept` away from him, or when a card was thrown in on the covered `target`. The first
     candidate is the take; the others are a defence with each possible card."""
     cards = tuple(cards)

@@ -455,11 +455,23 @@ def missed_defence_scene() -> tuple[Scene, Question]:
     return scene, question
 
 
+def test_a_missed_defence_question_asks_about_the_bout_since_the_last_one_closed() -> None:
+    """The lead may have been read late, or by another name: what beat it is asked about
+    since the last bout closed, not only since the camera read the card it knows."""
+    scene = boris_leads_next()
+    play(scene, "8D", TOP, (500, 360))
+    carry_off(scene, LEFT, "8D")             # Anna's defence was never read
+    scene.wait(1.0)
+    [question] = questions(scene)
+    tracks = scene.target.tracker.tracks
+    assert tracks["9S"].placed_at < question.since < tracks["8D"].placed_at
+
+
 def test_a_bout_swept_away_from_the_defender_with_a_card_unbeaten_asks_what_beat_it() -> None:
     scene, question = missed_defence_scene()
     assert question.candidates[0] == {"type": "take", "player": "Boris"}
     placed = scene.target.tracker.tracks["7S"].placed_at
-    assert question.since == placed < question.time  # it asks about the bout since 7S came
+    assert question.since < placed < question.time  # it asks about the bout, 7S and before
     defences = question.candidates[1:]
     assert {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"} in defences
     # higher spades and the hearts (trump: the 6H under the stock, which is not offered)
