@@ -145,24 +145,36 @@ class FollowerCore:
     def _persons(self) -> list[str]:
         return [n for n in self.seat_names if n != DUMMY]
 
+    def _card_size(self, track: CardTrack) -> float:
+        """A card's size on the table: of the cards lying there, the upper quartile."""
+        sizes = sorted(t.size for t in self._tracks.values())
+        return sizes[(3 * len(sizes)) // 4] if sizes else track.size
+
+    def _index_only(self, track: CardTrack) -> bool:
+        """Only its corner index was read: a box far smaller than the cards on the table."""
+        return track.size < self.config.index_only_share * self._card_size(track)
+
     def _extent(self, track: CardTrack) -> np.ndarray:
         """Where the card lies, for telling what it covers: its box, or, when only its corner
         index was read (a box far smaller than the cards on the table), a card-sized square
         around that index: the card reaches from its corner about half its length, and which
         way is not known."""
-        sizes = sorted(t.size for t in self._tracks.values())
-        card = sizes[(3 * len(sizes)) // 4] if sizes else track.size
-        if track.size >= self.config.index_only_share * card:
+        if not self._index_only(track):
             return track.box
-        centre, half = track.center, self.config.index_reach * card
+        centre, half = track.center, self.config.index_reach * self._card_size(track)
         return np.array([centre[0] - half, centre[1] - half, centre[0] + half, centre[1] + half],
                         np.float32)
+
+    def _came_in(self, track: CardTrack) -> bool:
+        """Read on its way in (from half its size away at least), not first where it lies."""
+        start = (track.first_box[:2] + track.first_box[2:]) / 2
+        return bool(np.linalg.norm(start - track.center) >= 0.5 * track.size)
 
     def _direction_choice(self, track: CardTrack, among: list[str]) -> tuple[str | None, bool]:
         """The seat a card came in from, and whether that reading is clear."""
         start = (track.first_box[:2] + track.first_box[2:]) / 2
         ranked = self.seats.by_direction(start, track.center, among)
-        if not ranked or np.linalg.norm(start - track.center) < 0.5 * track.size:
+        if not ranked or not self._came_in(track):
             return None, False
         # angles, not cosines: cosines crowd together near 1, where 5-6 seats lie
         angles = [float(np.degrees(np.arccos(np.clip(score, -1.0, 1.0)))) for _, score in ranked]

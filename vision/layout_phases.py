@@ -13,6 +13,7 @@ import itertools
 import numpy as np
 
 from vision.game_view import DUMMY, Emitted, FollowerCore
+from vision.table_events import card_text
 from vision.table_reader import overlap, rank_value
 from vision.tracking import CardTrack
 
@@ -148,8 +149,8 @@ class LayoutPhases(FollowerCore):
         covers = sorted(((overlap(self._extent(track), box), owner)
                          for owner, box in view.pile_tops.items()),
                         reverse=True)
-        owner = covers[0][1] if covers and covers[0][0] >= view.reader.min_overlap else \
-            self.seats.nearest(track.center, self._persons)
+        on_pile = bool(covers) and covers[0][0] >= view.reader.min_overlap
+        owner = covers[0][1] if on_pile else self.seats.nearest(track.center, self._persons)
 
         def commit() -> None:
             view.pile_tops[owner] = track.box.copy()
@@ -163,5 +164,11 @@ class LayoutPhases(FollowerCore):
                 view.phase = "play"  # everyone takes his pile into hand
 
         doubt, doubt_ru = self._low_confidence(track)
+        if doubt is None and on_pile and self._index_only(track) and not self._came_in(track):
+            # read first where it lies, by an index alone, on a pile: the index of a card under
+            # the top one, showing at its edge (misread: the pile's cards are known), or new?
+            doubt = f"{card_text(track.card)} showed on {owner}'s pile without being brought in"
+            doubt_ru = f"{card_text(track.card, True)} появилась на стопке {owner}, но её не " \
+                       "положили на глазах камеры"
         self._emit(out, {"type": "deal_card", "player": player, "card": track.card, "to": owner},
                    commit, [track.card], doubt=doubt, doubt_ru=doubt_ru)

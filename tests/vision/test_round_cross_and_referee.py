@@ -263,6 +263,26 @@ def cross_placing_missed() -> tuple[Scene, Question]:
     return scene, question
 
 
+def test_an_index_that_shows_at_a_pile_s_edge_without_being_brought_in_is_asked_about() -> None:
+    """Boris places KC (brought in, read whole); then an index read alone at its edge, where
+    the card under it shows, never moving: that card's index misread, or a placing? Asked."""
+    from referee import Referee
+
+    scene = Scene(TablePipeline(setup("cross"), referee=Referee()), jitter=1.0)
+    piles = {"Anna": (640, 560), "Boris": (300, 250), "Vera": (980, 250)}
+    for card, owner in (("9S", "Anna"), ("QH", "Boris"), ("7D", "Vera")):
+        scene.put(card, piles[owner])
+    scene.wait(1.5)
+    play(scene, "KC", BORIS, (310, 262))
+    scene.put("KD", (336, 296))
+    scene.index_only.add("KD")
+    scene.wait(1.0)
+    assert not any(e.get("card") == "KD" for e in events(scene))
+    [question] = scene.target.questions
+    assert question.candidates[0]["card"] == "KD" and "brought in" in question.text
+    assert scene.target.fouls == []
+
+
 def test_a_placing_out_of_turn_for_the_referee_asks_which_card_the_camera_missed() -> None:
     scene, question = cross_placing_missed()
     pipeline = scene.target
