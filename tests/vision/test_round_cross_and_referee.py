@@ -247,9 +247,8 @@ def test_a_refused_opening_draw_taken_back_and_laid_again_is_read_in_turn() -> N
     assert len(pipeline.fouls) == 1
 
 
-def cross_placing_missed() -> tuple[Scene, Question]:
-    """Face up: Anna 9S, Boris QH, Vera 7D. Boris (the highest) places KC on his own pile;
-    Vera's 8D onto her 7D is never read; then Anna's 10C comes, out of turn for the referee."""
+def cross_kc_placed() -> Scene:
+    """Face up: Anna 9S, Boris QH, Vera 7D. Boris (the highest) places KC on his own pile."""
     from referee import Referee
 
     scene = Scene(TablePipeline(setup("cross"), referee=Referee()), jitter=1.0)
@@ -258,6 +257,13 @@ def cross_placing_missed() -> tuple[Scene, Question]:
         scene.put(card, piles[owner])
     scene.wait(1.5)
     play(scene, "KC", BORIS, (310, 262))
+    return scene
+
+
+def cross_placing_missed() -> tuple[Scene, Question]:
+    """Face up: Anna 9S, Boris QH, Vera 7D. Boris (the highest) places KC on his own pile;
+    Vera's 8D onto her 7D is never read; then Anna's 10C comes, out of turn for the referee."""
+    scene = cross_kc_placed()
     play(scene, "10C", ANNA, (650, 572))     # on her own 9S
     [question] = scene.target.questions
     return scene, question
@@ -266,14 +272,7 @@ def cross_placing_missed() -> tuple[Scene, Question]:
 def test_an_index_that_shows_at_a_pile_s_edge_without_being_brought_in_is_asked_about() -> None:
     """Boris places KC (brought in, read whole); then an index read alone at its edge, where
     the card under it shows, never moving: that card's index misread, or a placing? Asked."""
-    from referee import Referee
-
-    scene = Scene(TablePipeline(setup("cross"), referee=Referee()), jitter=1.0)
-    piles = {"Anna": (640, 560), "Boris": (300, 250), "Vera": (980, 250)}
-    for card, owner in (("9S", "Anna"), ("QH", "Boris"), ("7D", "Vera")):
-        scene.put(card, piles[owner])
-    scene.wait(1.5)
-    play(scene, "KC", BORIS, (310, 262))
+    scene = cross_kc_placed()
     scene.put("KD", (336, 296))
     scene.index_only.add("KD")
     scene.wait(1.0)
