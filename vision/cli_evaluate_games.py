@@ -153,7 +153,8 @@ def feed_maker(args: argparse.Namespace) -> FeedMaker | None:
             return VideoFeed(files.video, detector)
         key = cache_key(models, deck)
         return CachedFeed(VideoFeed(files.video, detector),
-                          args.out / f"{files.video.stem}.detections-{key}.jsonl")
+                          args.out / f"{files.video.stem}.detections-{key}.jsonl",
+                          source=cache_key(files.video))
 
     return feed
 

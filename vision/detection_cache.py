@@ -31,19 +31,29 @@ def cache_key(*parts: object) -> str:
 
 
 class CachedFeed:
-    """A `FrameFeed` that remembers the detections of each frame number in `path`."""
+    """A `FrameFeed` that remembers the detections of each frame number in `path`.
 
-    def __init__(self, inner: Any, path: Path) -> None:
-        self.inner, self.path = inner, path
+    `source`: what the frames come from (a key of the video's contents). A file written for
+    another source (the video rendered again since) is set aside as `*.stale.jsonl` and the
+    frames are detected afresh; a file without its source (written before sources were kept)
+    is trusted."""
+
+    def __init__(self, inner: Any, path: Path, source: str | None = None) -> None:
+        self.inner, self.path, self.source = inner, path, source
         self.known: dict[int, Detections] = {}
-        if path.exists():
-            for line in path.read_text().splitlines():
-                try:
-                    item = json.loads(line)
-                    self.known[int(item["frame"])] = _detections(item["cards"])
-                except (ValueError, KeyError, TypeError):
-                    continue   # a line cut short by a crash: that frame is detected again
+        lines = path.read_text().splitlines() if path.exists() else []
+        written_for = _source_of(lines[0]) if lines else None
+        if source is not None and written_for not in (None, source):
+            path.rename(path.with_suffix(".stale.jsonl"))
+            lines = []
+        for line in lines:
+            try:
+                item = json.loads(line)
+                self.known[int(item["frame"])] = _detections(item["cards"])
+            except (ValueError, KeyError, TypeError):
+                continue   # the source line, or a line cut short by a crash: detected again
         self.writer = None
+        self.new_file = not lines
 
     def frame(self, number: int) -> Any:
         if number in self.known:
@@ -57,6 +67,8 @@ class CachedFeed:
         self.known[frame.number] = detections
         if self.writer is None:
             self.writer = self.path.open("a")
+            if self.new_file and self.source is not None:
+                self.writer.write(json.dumps({"source": self.source}) + "\n")
         self.writer.write(json.dumps({"frame": frame.number, "cards": detections.to_json()})
                           + "\n")
         return detections
@@ -78,3 +90,11 @@ class _Pending:
 def _detections(cards: list[dict]) -> Detections:
     return Detections.from_cards((card["card"], card["box"], card["confidence"])
                                  for card in cards)
+
+
+def _source_of(line: str) -> str | None:
+    try:
+        item = json.loads(line)
+    except ValueError:
+        return None
+    return item.get("source") if isinstance(item, dict) else None

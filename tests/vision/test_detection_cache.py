@@ -63,3 +63,20 @@ def test_key_changes_with_a_model_file_and_an_option(tmp_path: Path):
     assert cache_key(model, 640, 0.6) != before
     model.write_bytes(b"two")
     assert cache_key(model, 640, 0.65) != before
+
+
+def test_a_file_written_for_another_video_is_set_aside_and_detected_afresh(tmp_path: Path):
+    path = tmp_path / "game.detections-k.jsonl"
+    run(CachedFeed(CountingFeed(), path, source="video-a"), [0, 1])
+    inner = CountingFeed()
+    run(CachedFeed(inner, path, source="video-b"), [0, 1])   # the video was rendered again
+    assert inner.detected == [0, 1]
+    assert path.with_suffix(".stale.jsonl").exists()          # the old answers are kept aside
+    again = CountingFeed()
+    run(CachedFeed(again, path, source="video-b"), [0, 1])
+    assert again.detected == []
+    legacy = tmp_path / "old.detections-k.jsonl"
+    run(CachedFeed(CountingFeed(), legacy), [5])               # written without its source
+    trusting = CountingFeed()
+    run(CachedFeed(trusting, legacy, source="video-a"), [5])
+    assert trusting.detected == []
