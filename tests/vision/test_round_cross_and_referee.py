@@ -279,6 +279,13 @@ def test_an_index_that_shows_at_a_pile_s_edge_without_being_brought_in_is_asked_
     assert not any(e.get("card") == "KD" for e in events(scene))
     [question] = scene.target.questions
     assert question.candidates[0]["card"] == "KD" and "brought in" in question.text
+    # nobody answers: the game goes on without the KD, Vera's turn and then Anna's
+    play(scene, "8D", VERA, (990, 262))       # onto her own 7D
+    play(scene, "10S", ANNA, (650, 572))      # onto her own 9S
+    scene.wait(3.0)
+    assert events(scene)[-2:] == [
+        {"type": "deal_card", "player": "Vera", "card": "8D", "to": "Vera"},
+        {"type": "deal_card", "player": "Anna", "card": "10S", "to": "Anna"}]
     assert scene.target.fouls == []
 
 
