@@ -99,7 +99,8 @@ def glyph_shape(path: Path, glyph: str, size: int = 16) -> np.ndarray:
     return cv2.GaussianBlur(small, (3, 3), 0)
 
 
-def overlap(a: np.ndarray, b: np.ndarray) -> float:
+def shape_overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """Shared ink over all ink of two glyph shapes (1: the same shape)."""
     return float(np.minimum(a, b).sum() / np.maximum(a, b).sum())
 
 
@@ -118,7 +119,7 @@ def suit_glyphs(path: Path, root: Path = FONT_ROOT) -> dict[str, str]:
     for first, second in SAME_COLOUR_SUITS:
         drawn = [glyph_shape(path, SUIT_SYMBOL[suit]) for suit in (first, second)]
         meant = [glyph_shape(references[0], SUIT_SYMBOL[suit]) for suit in (first, second)]
-        if (overlap(drawn[0], meant[1]) + overlap(drawn[1], meant[0])
-                > overlap(drawn[0], meant[0]) + overlap(drawn[1], meant[1])):
+        if (shape_overlap(drawn[0], meant[1]) + shape_overlap(drawn[1], meant[0])
+                > shape_overlap(drawn[0], meant[0]) + shape_overlap(drawn[1], meant[1])):
             glyphs[first], glyphs[second] = SUIT_SYMBOL[second], SUIT_SYMBOL[first]
     return glyphs

@@ -122,9 +122,9 @@ def missed_defence_question(target: str, defender: str, beaters: list[str],
                             since: float | None = None) -> Question:
     """Did the defender take, or which card beat `target` (the camera did not see it, at
     some time after `since`: when the bout's first card was laid, or the last bout closed)?
-    Asked when the bout's `cards` were
-    `swept` away from him, or when a card was thrown in on the covered `target`. The first
-    candidate is the take; the others are a defence with each possible card."""
+    Asked when the bout's `cards` were `swept` away from him, or when a card was thrown in on
+    the covered `target`. The first candidate is the take; the others are a defence with each
+    possible card."""
     cards = tuple(cards)
     take = {"type": "take", "player": defender}
     defences = defence_events(defender, target, beaters)
