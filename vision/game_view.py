@@ -167,13 +167,11 @@ class FollowerCore:
 
     def _came_in(self, track: CardTrack) -> bool:
         """Read on its way in (from half its size away at least), not first where it lies."""
-        start = (track.first_box[:2] + track.first_box[2:]) / 2
-        return bool(np.linalg.norm(start - track.center) >= 0.5 * track.size)
+        return bool(np.linalg.norm(track.first_center - track.center) >= 0.5 * track.size)
 
     def _direction_choice(self, track: CardTrack, among: list[str]) -> tuple[str | None, bool]:
         """The seat a card came in from, and whether that reading is clear."""
-        start = (track.first_box[:2] + track.first_box[2:]) / 2
-        ranked = self.seats.by_direction(start, track.center, among)
+        ranked = self.seats.by_direction(track.first_center, track.center, among)
         if not ranked or not self._came_in(track):
             return None, False
         # angles, not cosines: cosines crowd together near 1, where 5-6 seats lie

@@ -107,6 +107,11 @@ class CardTrack:
         return np.array([(self.box[0] + self.box[2]) / 2, (self.box[1] + self.box[3]) / 2])
 
     @property
+    def first_center(self) -> np.ndarray:
+        """Where it was first read: where it came in from."""
+        return box_center(self.first_box)
+
+    @property
     def size(self) -> float:
         return float(max(self.box[2] - self.box[0], self.box[3] - self.box[1], 1.0))
 
