@@ -15,15 +15,15 @@ question, so a misread never turns into a foul.
 from __future__ import annotations
 
 from vision.game_view import DUMMY, Emitted, GameView, InferenceConfig
-from vision.missed_cards import MissedCards
 from vision.table_events import Question, TableEvent, card_text, cards_text
 from vision.table_reader import beats, overlap, rank_of
 from vision.tracking import CardTrack, TrackerUpdate, TrackState
+from vision.trump_check import TrumpCheck
 
 __all__ = ["DUMMY", "Emitted", "GameFollower", "GameView", "InferenceConfig"]
 
 
-class GameFollower(MissedCards):
+class GameFollower(TrumpCheck):
     """Infers one match's events from tracker updates (see the module docstring)."""
 
     # -- the frame loop ----------------------------------------------------------------------------
@@ -93,7 +93,7 @@ class GameFollower(MissedCards):
         return box is not None and overlap(box, track.box) > 0.5
 
     def _new_game(self) -> None:
-        self.view = GameView(doubtful=self.view.doubtful)
+        self.view = GameView(doubtful=self.view.doubtful, started_at=self._time)
 
     def _moved(self, track: CardTrack, out: list[Emitted]) -> None:
         if track.card in self.view.reader.ignored:
@@ -165,6 +165,8 @@ class GameFollower(MissedCards):
 
     def _play_card(self, track: CardTrack, out: list[Emitted]) -> None:
         view = self.view
+        if self._trump_refuted(track, out):
+            return
         if self._laid_where_the_bout_was(track):
             self._bout_cleared(out)   # it lies where the bout's cards lay: they are gone
             if view.pending:          # cards laid before it go first
@@ -232,7 +234,7 @@ class GameFollower(MissedCards):
         event = {"type": "attack", "player": player, "cards": cards}
 
         def commit() -> None:
-            view.leader, view.took = player, False
+            view.leader, view.took, view.trump_track = player, False, None
             view.defender = self._next_seat(player)
             for t in tracks:
                 view.reader.add_attack(t.card, t.box, lead=True)

@@ -29,6 +29,7 @@ from vision.tracking import CardTrack
 
 if TYPE_CHECKING:
     from vision.missed_cards import MissedCardQuestion
+    from vision.trump_check import TrumpAsked
 
 DUMMY = "dummy"
 _SAME_COLOUR = {"S": "C", "C": "S", "H": "D", "D": "H"}  # the suit a misread suit most often is
@@ -69,6 +70,9 @@ class GameView:
     trump: str | None = None
     trump_on_table: bool = False
     trump_box: np.ndarray | None = None
+    trump_track: CardTrack | None = None   # the card taken as the trump, until the first lead
+    trump_asked: TrumpAsked | None = None  # the trump asked about (`vision.trump_check`)
+    started_at: float = 0.0                # when this game began (its deal)
     leader: str | None = None    # leads the next bout, or led the current one
     defender: str | None = None
     took: bool = False

@@ -29,7 +29,7 @@ class LayoutPhases(FollowerCore):
 
         def commit() -> None:
             view.trump, view.trump_on_table, view.phase = track.card, True, "play"
-            view.trump_box = track.box.copy()
+            view.trump_box, view.trump_track = track.box.copy(), track  # the first bout checks it
 
         self._emit(out, {"type": "deal"}, lambda: None, [])
         doubt, doubt_ru = self._low_confidence(track)

@@ -141,9 +141,10 @@ def run_live_game(feed: FrameFeed, setup: dict, header: dict, *,
             if answer is not None:
                 choice = answer(question)
                 run.answered += choice is not None
-                before = len(pipeline.verdicts)
-                if pipeline.answer(question, choice) is not None:
-                    answers.add(before)  # the answer's own verdict; any after it are the camera's
+                verdict = pipeline.answer(question, choice)
+                if verdict is not None:  # the answer's own verdict, new or in place of the
+                    # camera's reading it replaces; any after it are the camera's
+                    answers.add(next(n for n, v in enumerate(pipeline.verdicts) if v is verdict))
         return done - started if step_cost is None else step_cost
 
     answers: set[int] = set()  # the verdicts on the players' answers

@@ -7,6 +7,7 @@ import contextlib
 import io
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -47,6 +48,31 @@ def test_next_frame_at_exact_capture_times() -> None:
     assert next_frame(0, 1 / 30, 30.0) == 1
 
 
+class ScriptedFeed:
+    """Frame N is the number N; its detections are `script(N)`."""
+
+    def __init__(self, script: Callable[[int], Detections]) -> None:
+        self.script = script
+
+    def frame(self, number: int) -> int:
+        return number
+
+    def detect(self, frame: int) -> Detections:
+        return self.script(frame)
+
+    def close(self) -> None:
+        pass
+
+
+def two_seat_game(dealer: str, frames: int) -> tuple[dict, dict]:
+    """A classic game's setup and a 640x360 10 fps video's header: Anna below, Boris above."""
+    setup = {"type": "setup", "variant": "classic", "deck": 36, "seats": ["Anna", "Boris"],
+             "dealer": dealer}
+    header = {"fps": 10.0, "frames": frames, "size": [640, 360],
+              "calibration": {"seats": {"Anna": [320, 350], "Boris": [320, 10]}}}
+    return setup, header
+
+
 def test_a_live_game_stamps_each_verdict_when_its_step_finished() -> None:
     """A fake clock: every detection costs 0.25 s, so at 10 fps two frames in five are seen,
     and the trump's verdict comes out a quarter second after the frame that showed it."""
@@ -61,10 +87,7 @@ def test_a_live_game_stamps_each_verdict_when_its_step_finished() -> None:
             return trump if frame >= 10 else Detections.empty()
 
     clock = SimpleNamespace(now=0.0)
-    setup = {"type": "setup", "variant": "classic", "deck": 36, "seats": ["Anna", "Boris"],
-             "dealer": "Anna"}
-    header = {"fps": 10.0, "frames": 40, "size": [640, 360],
-              "calibration": {"seats": {"Anna": [320, 350], "Boris": [320, 10]}}}
+    setup, header = two_seat_game("Anna", 40)
     run = run_live_game(Feed(), setup, header, clock=lambda: clock.now)
     assert [s.frame for s in run.steps][:5] == [0, 2, 5, 7, 10]
     assert [v.event.event["type"] for v, _ in run.judged] == ["deal", "trump"]
@@ -78,29 +101,43 @@ def test_the_players_answer_questions_from_the_truth_and_their_events_are_not_th
     """A trump read with low confidence is a question; the truth-answering players pick it,
     the referee judges it, but the camera did not say it on its own."""
     trump = Detections.from_cards([("JH", (100, 100, 160, 190), 0.4)])
-
-    class Feed:
-        def frame(self, number: int) -> int:
-            return number
-
-        def detect(self, frame: int) -> Detections:
-            return trump if frame >= 10 else Detections.empty()
-
-        def close(self) -> None:
-            pass
-
-    setup = {"type": "setup", "variant": "classic", "deck": 36, "seats": ["Anna", "Boris"],
-             "dealer": "Anna"}
-    header = {"fps": 10.0, "frames": 40, "size": [640, 360],
-              "calibration": {"seats": {"Anna": [320, 350], "Boris": [320, 10]}}}
+    feed = ScriptedFeed(lambda frame: trump if frame >= 10 else Detections.empty())
+    setup, header = two_seat_game("Anna", 40)
     answerer = TruthAnswerer([TruthEvent({"type": "deal"}, True, 10),
                               TruthEvent({"type": "trump", "card": "JH"}, True, 11)], 10.0)
-    run = run_live_game(Feed(), setup, header, step_cost=0.01, answer=answerer)
+    run = run_live_game(feed, setup, header, step_cost=0.01, answer=answerer)
     assert (run.questions, run.answered) == (1, 1)
     assert [v.event.event["type"] for v, _ in run.judged] == ["deal"]  # the trump: answered
-    nobody = run_live_game(Feed(), setup, header, step_cost=0.01,
+    nobody = run_live_game(feed, setup, header, step_cost=0.01,
                            answer=TruthAnswerer([], 10.0))  # no such event: "none of them"
     assert (nobody.questions, nobody.answered) == (1, 0)
+
+
+def test_an_answer_in_place_of_an_accepted_event_is_the_players_and_the_rest_the_camera_s(
+        ) -> None:
+    """The trump under the stock is never read: Anna's lead is taken as the trump until Boris
+    beats it; the players name the trump, which takes the place of the camera's in the
+    referee's past. The lead and the defence judged after it are still the camera's."""
+    defence = ("9S", (310, 160, 370, 250), 0.9)
+
+    def table(frame: int) -> Detections:
+        rise = 30 * max(0, 14 - frame)   # slid in from Anna's side of the table
+        lead = ("7S", (300, 150 + rise, 360, 240 + rise), 0.9)
+        return Detections.from_cards([lead] if frame < 30 else [lead, defence]) \
+            if frame >= 10 else Detections.empty()
+
+    setup, header = two_seat_game("Boris", 50)
+    answerer = TruthAnswerer([TruthEvent({"type": "deal"}, True, 5),
+                              TruthEvent({"type": "trump", "card": "6H"}, True, 6),
+                              TruthEvent({"type": "attack", "player": "Anna", "cards": ["7S"]},
+                                         True, 10),
+                              TruthEvent({"type": "defend", "player": "Boris", "card": "9S",
+                                          "on": "7S"}, True, 30)], 10.0)
+    run = run_live_game(ScriptedFeed(table), setup, header, step_cost=0.01, answer=answerer)
+    assert (run.questions, run.answered) == (1, 1)
+    assert [v.event.event for v, _ in run.judged] == [
+        {"type": "deal"}, {"type": "attack", "player": "Anna", "cards": ["7S"]},
+        {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}]
 
 
 def test_the_players_answer_about_the_moment_a_question_asks_about() -> None:

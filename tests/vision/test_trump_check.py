@@ -1,0 +1,87 @@
+"""The turned trump checked by the first bout: a card beaten was the first lead, not the trump."""
+
+from __future__ import annotations
+
+from table_scene import Scene
+from test_events_inference import BOTTOM, TOP, TWO, events, play, questions
+
+from vision.pipeline import TablePipeline
+from vision.table_events import Question
+
+STOCK = (1000, 600)   # where the turned trump lies, sideways under the stock
+
+
+def trump_unread() -> tuple[Scene, Question]:
+    """The trump lies under the stock unread; Anna's lead is taken as the trump until Boris
+    beats it."""
+    scene = Scene(TablePipeline.with_referee(TWO), jitter=1.5)
+    scene.wait(0.6)
+    play(scene, "7S", BOTTOM, (500, 360))
+    assert events(scene) == [{"type": "deal"}, {"type": "trump", "card": "7S"}]
+    play(scene, "9S", TOP, (515, 375))       # laid on the "trump": it was a lead
+    asked = [q for q in questions(scene) if q.candidates[0]["type"] == "trump"]
+    assert len(asked) == 1
+    return scene, asked[0]
+
+
+def test_a_card_beaten_in_the_first_bout_was_the_lead_and_the_players_name_the_trump() -> None:
+    scene, question = trump_unread()
+    pipeline = scene.target
+    assert {"type": "trump", "card": "6H"} in question.candidates
+    assert {"type": "trump", "card": "7S"} not in question.candidates[:-1]
+    assert question.since == 0.0              # the trump was turned at the deal
+    assert len(events(scene)) == 2            # the bout waits for the trump
+    pipeline.answer(question, question.candidates.index({"type": "trump", "card": "6H"}))
+    scene.wait(0.3)
+    assert pipeline.snapshot()["trump"] == "6H"
+    assert [e.event for e in pipeline.events][-3:] == [
+        {"type": "trump", "card": "6H"},
+        {"type": "attack", "player": "Anna", "cards": ["7S"]},
+        {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}]
+    assert pipeline.fouls == []
+    play(scene, "9D", BOTTOM, (640, 360))    # thrown in, and beaten by a small trump:
+    play(scene, "7H", TOP, (655, 375))       # legal with hearts trumps, not with spades
+    assert events(scene)[-1] == {"type": "defend", "player": "Boris", "card": "7H", "on": "9D"}
+    assert pipeline.fouls == []
+
+
+def test_unanswered_a_card_coming_to_rest_apart_from_the_bout_is_taken_as_the_trump() -> None:
+    scene, question = trump_unread()
+    pipeline = scene.target
+    scene.put("6H", STOCK)                   # the trump read at last, beside the stock
+    scene.wait(0.6)
+    assert pipeline.snapshot()["trump"] == "6H"
+    assert [e.event for e in pipeline.events][-2:] == [
+        {"type": "attack", "player": "Anna", "cards": ["7S"]},
+        {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}]
+    assert pipeline.fouls == []
+    confirm = pipeline.questions[-1]
+    assert question not in pipeline.questions and confirm.candidates[0] == {
+        "type": "trump", "card": "6H"}
+    # the players say the card beside the stock is the 8H: it takes that name
+    pipeline.answer(confirm, confirm.candidates.index({"type": "trump", "card": "8H"}))
+    assert pipeline.snapshot()["trump"] == "8H"
+    assert "8H" in {track.card for track in pipeline.tracker.on_table()}
+    assert pipeline.fouls == []
+
+
+def test_unanswered_and_nothing_else_read_the_first_reading_stands() -> None:
+    scene, question = trump_unread()
+    pipeline = scene.target
+    scene.wait(5.5)
+    assert question not in pipeline.questions
+    assert pipeline.snapshot()["trump"] == "7S"
+    assert events(scene)[-1]["cards"] == ["9S"]   # read as before: Boris's lead
+
+
+def test_the_first_lead_laid_apart_from_the_trump_leaves_it_the_trump() -> None:
+    scene = Scene(TablePipeline.with_referee(TWO), jitter=1.5)
+    scene.put("6H", STOCK)
+    scene.wait(0.6)
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    scene.remove("7S", "9S")
+    scene.wait(3.5)
+    play(scene, "8H", TOP, (980, 590))       # a later card laid on the trump asks nothing of it
+    assert not [q for q in questions(scene) if q.candidates[0]["type"] == "trump"]
+    assert scene.target.snapshot()["trump"] == "6H"

@@ -1,0 +1,149 @@
+"""The turned trump checked by the first bout (classic, transfer, dummy; part of `GameFollower`).
+
+The first card that comes to rest after the deal is taken as the turned trump. When the camera
+cannot read the trump (its index small and sideways beside the stock), that card is the first
+lead, and every beat of the game would be judged with the wrong trump suit. The first bout shows
+it: a card laid on the "trump" is its defence, since nobody lays a card on the trump. The
+referee's past is then rewritten (`revise`):
+- to a card lying still apart from the bout (read late, or misread: its suit is what counts),
+  and the players are asked whether it is the trump;
+- else the players are asked which card the trump is, and the bout waits for the answer (at most
+  `answer_wait`). Before that, a card coming to rest apart from the bout is taken as the trump.
+  Unanswered, the first reading stands, as it would have without the check.
+The lead then goes to the referee and the card laid on it is its defence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from vision.game_view import Emitted
+from vision.missed_cards import MissedCards
+from vision.swept_bout import unaccounted
+from vision.table_events import Question, TableEvent, card_text
+from vision.table_reader import overlap, rank_of
+from vision.tracking import CardTrack
+
+
+@dataclass
+class TrumpAsked:
+    question: Question
+    lead: CardTrack | None       # the card taken as the trump, held back while the bout waits
+    lying: CardTrack | None      # the card now taken as the trump, asked about
+
+
+class TrumpCheck(MissedCards):
+    """Checking the trump against the first bout, and settling the answer."""
+
+    def _trump_refuted(self, track: CardTrack, out: list[Emitted]) -> bool:
+        """True when `track` is not played now: it lies on the card taken as the trump (the
+        trump is asked about or taken from a card lying apart, and it waits for the lead), it
+        comes while the bout waits for the trump (it waits too), or it is that trump."""
+        view = self.view
+        asked = view.trump_asked
+        if asked is not None and asked.lead is not None:
+            if self._apart_from_the_bout(track, asked.lead):
+                self._trump_lies_at(track, asked.lead, out)
+                return True
+            view.pending.append(track)
+            return True
+        taken = view.trump_track
+        lying = self._tracks.get(taken.card) if taken is not None else None
+        if lying is None or view.reader.pairs or view.lead_buffer \
+                or overlap(self._extent(track), lying.box) < view.reader.min_overlap:
+            return False
+        view.trump_track = None
+        view.pending.append(track)   # the defence waits for its lead
+        elsewhere = next((t for t in self._tracks.values()
+                          if t is not lying and t is not track and t.card not in view.reader.ignored
+                          and self._apart_from_the_bout(t, lying)), None)
+        if elsewhere is not None:
+            self._trump_lies_at(elsewhere, lying, out)
+            return True
+        text = (f"{card_text(lying.card)} was beaten, so it was the first lead, not the trump: "
+                "which card is the trump?")
+        text_ru = (f"{card_text(lying.card, True)} побита, значит, это первый ход, а не козырь: "
+                   "какая карта козырь?")
+        self._ask_trump(out, text, text_ru, lying.card, None, lead=lying)
+        return True
+
+    def _apart_from_the_bout(self, track: CardTrack, lead: CardTrack) -> bool:
+        """A card lying still apart from the first lead and the cards laid on it, and of
+        another rank (not a throw-in or a transfer): where the trump lies."""
+        others = [lead, *self.view.pending]
+        return track.card not in {t.card for t in others} \
+            and rank_of(track.card) not in {rank_of(t.card) for t in others} \
+            and all(overlap(self._extent(track), t.box) < self.view.reader.min_overlap
+                    for t in others)
+
+    def _trump_lies_at(self, track: CardTrack, lead: CardTrack, out: list[Emitted]) -> None:
+        """`track` is the trump, not `lead`: the referee's trump is rewritten, the players
+        are asked to confirm, and `lead` leads the bout."""
+        view = self.view
+        asked = view.trump_asked
+        if asked is not None:
+            self.withdrawn.append(asked.question)
+            view.trump_asked = None
+        if self.revise is not None and not self.revise(
+                {"type": "trump", "card": lead.card},
+                TableEvent({"type": "trump", "card": track.card}, self._frame, self._time)):
+            return  # the referee keeps its trump: the first reading stands
+        view.trump, view.trump_box, view.trump_on_table = track.card, track.box.copy(), True
+        view.lead_buffer.append(lead)
+        text = (f"{card_text(lead.card)} was beaten, so it was the first lead, not the trump: "
+                f"is {card_text(track.card)} the trump?")
+        text_ru = (f"{card_text(lead.card, True)} побита, значит, это первый ход, а не козырь: "
+                   f"{card_text(track.card, True)} — козырь?")
+        self._ask_trump(out, text, text_ru, track.card, track)
+
+    def _ask_trump(self, out: list[Emitted], text: str, text_ru: str, taken: str,
+                   lying: CardTrack | None, *, lead: CardTrack | None = None) -> None:
+        """Which card is the trump (the referee has `taken`): the card lying where the trump is
+        guessed to be first, then every card that may be it; with the bout waiting for the
+        answer (`lead`), the first reading last."""
+        guess = [lying.card] if lying is not None else []
+        may_be = [card for card in unaccounted(self._snapshot(), list(self._tracks))
+                  if card != taken]
+        cards = [*guess, *may_be, *([taken] if lead is not None else [])]
+        question = Question(text, text_ru,
+                            tuple({"type": "trump", "card": card} for card in cards),
+                            self._frame, self._time, since=self.view.started_at,
+                            replaces={"type": "trump", "card": taken})
+        self.view.trump_asked = TrumpAsked(question, lead, lying)
+        out.append(question)
+
+    def _awaiting_answer(self, out: list[Emitted] | None = None) -> bool:
+        """The first bout waits for the trump at most `answer_wait` seconds; unanswered (where
+        `out` is given), the first reading stands: the card taken as the trump is the trump."""
+        asked = self.view.trump_asked
+        if asked is None or asked.lead is None:
+            return super()._awaiting_answer(out)
+        if self._time - asked.question.time < self.config.answer_wait or out is None:
+            return True
+        self.withdrawn.append(asked.question)
+        self.view.trump_asked = None
+        return super()._awaiting_answer(out)
+
+    def answered(self, question: Question, chosen: dict | None = None, *,
+                 refused: bool = False) -> tuple[str, str] | None:
+        """The trump named (and accepted) is the trump: a card taken as the trump now leads the
+        bout, and a card lying where the trump was guessed takes its name. Any other answer
+        leaves the referee's trump as it is."""
+        view = self.view
+        asked = view.trump_asked
+        if asked is None or question is not asked.question:
+            return super().answered(question, chosen, refused=refused)
+        view.trump_asked = None
+        if chosen is None or refused or (asked.lead is not None
+                                         and chosen["card"] == asked.lead.card):
+            return None   # the first reading stands
+        card, renamed = chosen["card"], None
+        view.trump, view.trump_on_table = card, True
+        if asked.lying is not None and asked.lying.card != card:
+            renamed = (asked.lying.card, card)
+            self._rename(*renamed)
+        trump = self._tracks.get(card)
+        view.trump_box = trump.box.copy() if trump is not None else None
+        if asked.lead is not None:
+            view.lead_buffer.append(asked.lead)
+        return renamed
