@@ -446,16 +446,19 @@ class CardTracker:
 
     def _note_read_together(self, readings: dict[str, tuple[np.ndarray, float]]) -> None:
         """Two codes read near each other in the same frame are two cards (one laid on a pile,
-        the corner of the one under it still showing), never one card read two ways; except
-        an index read alone, never moved, where the other card's own index is printed: that
-        card's index read two ways (its rivals must outweigh it there)."""
+        the corner of the one under it still showing), never one card read two ways; except,
+        for a card that never moved, one read as an index alone where the other's own index
+        is printed (either way round): one card's two corners read as two codes (its rivals
+        must outweigh it there)."""
         cards = [c for c in readings if self.tracks[c].state is TrackState.CANDIDATE]
         for card in cards:
             track = self.tracks[card]
             for other, (box, _) in readings.items():
                 if other == card or _distance(track.box, box) > self.config.duplicate_distance:
                     continue
-                if self._never_moved(track) and self._at_own_index(readings[card][0], box):
+                mine = readings[card][0]
+                if self._never_moved(track) and (self._at_own_index(mine, box)
+                                                 or self._at_own_index(box, mine)):
                     continue
                 track.together.add(other)
 
@@ -465,22 +468,29 @@ class CardTracker:
         (a look-alike flicker lasts a few frames: by then the card is read as itself again)
         and its code was read more surely than each rival's since it came to rest; the rivals
         are kept on it (`rival_share`)."""
-        rivals = {}
+        rivals, lately = {}, {}
+        never_moved = self._never_moved(track)
         for other in self.tracks.values():
             if other is track or other.state is TrackState.GONE \
-                    or other.last_seen < track.rest_since or other.card in track.together:
+                    or other.card in track.together \
+                    or _distance(track.box, other.box) > self.config.same_place:
                 continue
-            if _distance(track.box, other.box) <= self.config.same_place:
-                # what was read there since this card came to rest, not in its long life before
-                rivals[other.card] = sum(confidence for at, confidence in other.recent
-                                         if at >= track.rest_since)
+            # what was read there since this card came to rest, not in its long life before
+            rivals[other.card] = sum(confidence for at, confidence in other.recent
+                                     if at >= track.rest_since)
+            if never_moved and other.on_table:
+                # a card lying where this one, never moved, is read: also what was read of it
+                # just before. Not to wait for (a card laid right on a pile's top hides it),
+                # but to doubt: most likely that card read two ways
+                lately[other.card] = sum(confidence for at, confidence in other.recent
+                                         if at >= track.rest_since - RECENT_SECONDS)
         rivals = {card: weight for card, weight in rivals.items() if weight > 0}
         if rivals and time - track.rest_since < 2 * self.config.place_after:
             return False
         if any(weight >= track.rest_confidence for weight in rivals.values()):
             return False
-        track.rivals = rivals
-        other = sum(rivals.values())
+        track.rivals = {**rivals, **{card: weight for card, weight in lately.items() if weight}}
+        other = sum(track.rivals.values())
         track.rival_share = other / max(other + track.rest_confidence, 1e-9)
         return True
 

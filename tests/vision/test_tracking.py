@@ -422,20 +422,23 @@ def test_an_index_read_where_a_lying_card_s_own_index_is_printed_is_that_card(
     assert ("KD" in [card for _, card in placed(scene)]) is a_card
 
 
+@pytest.mark.parametrize("index_read_as", ["AS", "7S"])
 def test_a_card_read_by_turns_as_a_look_alike_and_by_its_index_at_the_card_s_corner_stays_one(
-        ) -> None:
-    """A 7S read by turns as AS, whole, and by an AS index at the 7S's own corner in the frames
-    the 7S is read whole: one card read two ways. An AS placed there keeps the 7S as its rival
-    (so the players are asked), never a sure AS laid on the 7S."""
+        index_read_as: str) -> None:
+    """A 7S read by turns as AS, whole, and in the other frames by an index at its own corner
+    beside a whole reading (an AS index beside the 7S, or a 7S index beside the AS): one card
+    read two ways. An AS placed there keeps the 7S as its rival (so the players are asked),
+    never a sure AS laid on the 7S."""
     from table_scene import INDEX_H, INDEX_W
 
     from vision.detections import Detections
 
     tracker = CardTracker()
     whole = box_at((400, 300))
-    own_corner = box_at((400 - CARD_W / 2 + 8, 300 - CARD_H / 2 + 12), (INDEX_W, INDEX_H))
+    own_corner = box_at((400 + CARD_W / 2 - 8, 300 + CARD_H / 2 - 12), (INDEX_W, INDEX_H))
     readings = [[("7S", whole, 0.8)]] * 30                      # placed as the 7S
-    together = [("7S", whole, 0.8), ("AS", own_corner, 0.82)]
+    read_whole = "7S" if index_read_as == "AS" else "AS"
+    together = [(read_whole, whole, 0.8), (index_read_as, own_corner, 0.82)]
     readings += [[("AS", whole, 0.8)] if i % 2 == 0 else together for i in range(30)]
     placed_tracks = []
     for frame, items in enumerate(readings):
@@ -443,3 +446,31 @@ def test_a_card_read_by_turns_as_a_look_alike_and_by_its_index_at_the_card_s_cor
     assert placed_tracks[0].card == "7S"
     for track in placed_tracks[1:]:
         assert track.card == "AS" and track.rivals.get("7S", 0) > 0 and track.rival_share > 0.3
+
+
+def test_a_card_lying_long_then_read_steadily_as_another_code_there_is_doubted() -> None:
+    """A QD read for two seconds, then only as a JD where it lies (never moved): the JD may
+    be the card laid right on the QD, but more likely the QD read two ways; placed, it keeps
+    the QD as a rival (the players are asked), not a sure card of its own."""
+    tracker = CardTracker()
+    scene = Scene(tracker)
+    scene.put("QD", (400, 300))
+    scene.wait(2.0)
+    scene.remove("QD")
+    scene.put("JD", (400, 300), confidence=0.7)
+    scene.wait(1.0)
+    assert [card for _, card in placed(scene)] == ["QD", "JD"]
+    assert tracker.tracks["JD"].rivals.get("QD", 0) > 0
+    assert tracker.tracks["JD"].rival_share > 0.25
+
+
+def test_a_card_brought_in_onto_a_lying_card_is_no_doubt_of_it() -> None:
+    tracker = CardTracker()
+    scene = Scene(tracker)
+    scene.put("QD", (400, 300))
+    scene.wait(2.0)
+    scene.remove("QD")
+    scene.slide("JD", (400, 600), (400, 300))   # seen coming in: a card of its own
+    scene.wait(1.0)
+    assert [card for _, card in placed(scene)] == ["QD", "JD"]
+    assert tracker.tracks["JD"].rival_share == 0
