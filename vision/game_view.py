@@ -422,9 +422,9 @@ class FollowerCore:
 
     def resync(self) -> None:
         """Sets the bout (its pairs, who leads and defends, whether he took) to the referee's,
-        keeping the boxes the cards lie at; cards the model had in the bout that the referee
-        has not are ignored until they go. In cross's face-up phase, the stock left. Only with
-        a referee."""
+        keeping the boxes the cards lie at (a defence never read lies on its attack card);
+        cards the model had in the bout that the referee has not are ignored until they go.
+        In cross's face-up phase, the stock left. Only with a referee."""
         snapshot = self._snapshot()
         view = self.view
         if snapshot.get("phase") == "faceup" and view.phase in ("faceup", "play"):
@@ -448,11 +448,13 @@ class FollowerCore:
             if attack not in boxes:
                 continue
             pairs.append(TablePair(attack, boxes[attack], lead=attack in leads or not pairs))
-            if defence in boxes:
-                pairs[-1].defence, pairs[-1].defence_box = defence, boxes[defence]
+            if defence is not None:   # one the camera never read (named) lies on its attack
+                pairs[-1].defence = defence
+                pairs[-1].defence_box = boxes.get(defence, boxes[attack])
         dropped = set(view.reader.cards)
         view.reader.pairs = pairs
         view.reader.ignored.update(dropped - set(view.reader.cards))
+        view.reader.ignored -= set(view.reader.cards)  # refused before, the referee's now
         view.leader = snapshot.get("attacker") or view.leader
         view.defender = snapshot.get("defender") if pairs else None
         view.took = bool(snapshot.get("took"))

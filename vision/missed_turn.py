@@ -230,7 +230,16 @@ class MissedTurns(LayoutPhases):
     def _beaten_before_take(self, asked: MissedTurn) -> None:
         """The players named the defence the camera missed, and the referee has it in place of
         the take (the question `replaces` it): the bout is a discard, and the lead that waited
-        is judged after it."""
+        is judged after it. Unless a card thrown in after the take is still unbeaten there
+        (refused after the take, the referee's now): then the bout goes on, and the card that
+        waited is read again against it (a defence laid on that card)."""
+        self.resync()
+        if any(entry.get("defence") is None for entry in self._snapshot().get("table") or ()):
+            self.view.last_take = None
+            track = self._tracks.get(asked.waiting.event["cards"][0])
+            if track is not None:
+                self.view.pending.append(track)
+            return
         if self._judge_late({"type": "discard"}, asked.question):
             self.view.leader = asked.waiting.event["player"]
         self.view.last_take = None

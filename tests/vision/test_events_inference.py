@@ -919,3 +919,31 @@ def test_a_defence_on_a_card_in_question_may_be_named_on_its_look_alike() -> Non
                                               "card": "10D", "on": "7D"}
     assert {"type": "defend", "player": "Boris", "card": "10D", "on": "7H"} \
         in defence_question.candidates
+
+
+def test_a_card_thrown_in_after_a_guessed_take_stays_in_the_bout_once_the_take_is_undone(
+        ) -> None:
+    """Anna's 7S is beaten with a 9S the camera never reads, so her 9C throw-in reads as a
+    take and a P3 foul (no 9 seen on the table), and Boris's 10C on the 9C as his lead after
+    the take. Named, the 9S puts the 9C back in the bout: the 10C is its defence."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    scene.put("9S", (515, 375))
+    scene.hidden.add("9S")
+    play(scene, "9C", BOTTOM, (640, 360))
+    play(scene, "10C", TOP, (665, 380))      # on the 9C, beside the bout the camera knows
+    pipeline = scene.target
+    [question] = [q for q in pipeline.questions if q.replaces is not None]
+    defence = {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}
+    pipeline.answer(question, question.candidates.index(defence))
+    scene.wait(0.3)
+    assert pipeline.fouls == []
+    assert pipeline.snapshot()["table"] == [{"attack": "7S", "defence": "9S"},
+                                            {"attack": "9C", "defence": "10C"}]
+    assert [e.event for e in pipeline.events][-1] == {
+        "type": "defend", "player": "Boris", "card": "10C", "on": "9C"}
+    view = pipeline.follower.view   # the model too: the 9S never read lies on the 7S
+    assert [(p.attack, p.defence) for p in view.reader.pairs] == [("7S", "9S"), ("9C", "10C")]
+    assert view.reader.ignored == set()
