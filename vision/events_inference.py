@@ -372,8 +372,11 @@ class GameFollower(TrumpCheck):
     def _defend(self, track: CardTrack, on: tuple[str, ...], out: list[Emitted]) -> None:
         """A card laid over unbeaten attack card(s): a defence, or in cross a pass-on (C7)."""
         view = self.view
-        # the defender, unless the card clearly came from someone else (the referee judges)
+        # the defender, unless the card clearly came from someone else, seen coming a card's
+        # length at least (the referee judges)
         defender, _ = self._who_played(view.defender, track, self._seated)
+        if view.defender is not None and self._path(track) < self.config.defence_path:
+            defender = view.defender
         target = on[0]
         if self.variant == "cross" and not beats(track.card, target, "D", cross=True):
             def commit_pass_on() -> None:

@@ -48,6 +48,8 @@ class InferenceConfig:
     doubtful_confidence: float = 0.6  # a card read with less mean confidence is asked about
     direction_max_deg: float = 40.0   # the seat a card came from lies within this angle of its path
     direction_margin_deg: float = 15.0  # ... and this much nearer than any other seat
+    defence_path: float = 1.0  # a defence is another's only if seen coming this many card
+    #                            sizes (read only near the bout, its way points anywhere)
     rival_share: float = 0.25  # a card whose place was read as another code this much is asked
     misread_margin: float = 0.08  # a card refused for its name (MISREAD_RULES) read this much
     #                  less surely than the game's median card may be a look-alike misread: asked
@@ -171,7 +173,7 @@ class FollowerCore:
 
     def _came_in(self, track: CardTrack) -> bool:
         """Read on its way in (from half its size away at least), not first where it lies."""
-        return bool(np.linalg.norm(track.first_center - track.center) >= 0.5 * track.size)
+        return self._path(track) >= 0.5
 
     def _direction_choice(self, track: CardTrack, among: list[str]) -> tuple[str | None, bool]:
         """The seat a card came in from, and whether that reading is clear."""
@@ -184,6 +186,10 @@ class FollowerCore:
         clear = angles[0] <= self.config.direction_max_deg and \
             runner_up - angles[0] >= self.config.direction_margin_deg
         return ranked[0][0], clear
+
+    def _path(self, track: CardTrack) -> float:
+        """How far it was seen coming, in card sizes."""
+        return float(np.linalg.norm(track.center - track.first_center)) / max(track.size, 1.0)
 
     def _who_played(self, expected: str | None, track: CardTrack,
                     among: list[str]) -> tuple[str | None, list[str]]:

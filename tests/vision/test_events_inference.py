@@ -947,3 +947,22 @@ def test_a_card_thrown_in_after_a_guessed_take_stays_in_the_bout_once_the_take_i
     view = pipeline.follower.view   # the model too: the 9S never read lies on the 7S
     assert [(p.attack, p.defence) for p in view.reader.pairs] == [("7S", "9S"), ("9C", "10C")]
     assert view.reader.ignored == set()
+
+
+def test_a_defence_read_only_near_the_bout_is_the_defender_s_wherever_it_points() -> None:
+    """Boris's 9S is first read a short way off the 7S, on Anna's side of it: too short a way
+    to tell whose hand it came from, so it is Boris's defence, not Anna's P2 foul."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", (560, 440), (515, 375))
+    assert events(scene)[-1] == {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}
+    assert scene.target.fouls == []
+
+
+def test_a_card_seen_coming_from_another_seat_onto_the_attack_card_is_that_player_s() -> None:
+    scene = start()
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", BOTTOM, (515, 375))    # Anna beats her own card (P2: the referee says)
+    assert events(scene)[-1] == {"type": "defend", "player": "Anna", "card": "9S", "on": "7S"}
