@@ -382,3 +382,30 @@ def test_a_round_draw_out_of_turn_for_the_referee_asks_which_card_the_camera_mis
     assert pipeline.verdicts[-1].event.event == {"type": "open_draw", "player": "Boris",
                                                  "card": "AD", "beats": "10D"}
     assert pipeline.fouls == [] and pipeline.snapshot()["turn"] == "Vera"
+
+
+def test_a_face_up_card_never_read_at_rest_is_named_from_its_way_in_and_asked_about() -> None:
+    """The face-up cards come off the stock; Vera's 7D is read only on its way to her (then
+    a glare hides it). Boris's placing, brought from his side, ends the deal: Vera's card is
+    the one last seen heading her way, asked about, and the placing goes on her pile."""
+    from referee import Referee
+
+    pipeline = TablePipeline(setup("cross"), referee=Referee())
+    scene = Scene(pipeline, jitter=1.0)
+    stock = (640, 400)
+    piles = {"Anna": (640, 560), "Boris": (300, 250), "Vera": (980, 250)}
+    scene.slide_many({card: (stock, piles[owner])
+                      for card, owner in (("9S", "Anna"), ("QH", "Boris"), ("7D", "Vera"))})
+    scene.hidden.add("7D")
+    scene.wait(1.0)
+    play(scene, "KC", BORIS, (310, 262))     # Boris (the highest face-up card) on his pile
+    asked = list(pipeline.questions)
+    assert asked[0].candidates[0] == {"type": "deal",
+                                      "faceup": {"Anna": "9S", "Boris": "QH", "Vera": "7D"}}
+    assert {"type": "deal", "faceup": {"Anna": "9S", "Boris": "QH", "Vera": "8D"}} \
+        in asked[0].candidates                # the players may name any card it may have been
+    for question in asked:
+        pipeline.answer(question, 0)
+    assert pipeline.snapshot()["piles"] == {"Anna": ["9S"], "Boris": ["QH", "KC"],
+                                            "Vera": ["7D"]}
+    assert pipeline.fouls == []
