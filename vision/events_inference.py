@@ -120,7 +120,8 @@ class GameFollower(TrumpCheck):
             view.layout = []
         if view.lead_buffer and (
                 self._time - view.lead_buffer[-1].placed_at >= self._group_window
-                or self._lead_complete()) and not self._lead_companion_arriving():
+                or self._lead_complete() or self._lead_alone()) \
+                and not self._lead_companion_arriving():
             self._flush_lead(out)
 
     def _came_together(self, track: CardTrack, other: CardTrack) -> bool:
@@ -133,6 +134,15 @@ class GameFollower(TrumpCheck):
         lead = self.view.lead_buffer
         return any(self._came_together(track, lead[0]) for track in self._arriving
                    if track not in lead)
+
+    def _lead_alone(self) -> bool:
+        """Only cards laid at the same moment join this lead (no `lead_group`, not round), no
+        bout is on the table (its sweep goes first) and no question waits (the lead settles it
+        unanswered): with no card coming to rest with it, waiting `together_window` longer
+        would only delay the verdict."""
+        return self.variant != "round" and not self.options.get("lead_group") \
+            and not self.view.reader.pairs and self._missed is None \
+            and self._missed_turn is None and not self.view.doubtful
 
     def _lead_complete(self) -> bool:
         """R5: a round attack is 1, 3 or 5 cards and never more than the defender holds; when

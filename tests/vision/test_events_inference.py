@@ -81,6 +81,14 @@ def test_each_event_carries_its_frame_within_half_a_second_of_the_card_resting()
     assert attack.to_dict()["frame"] == attack.frame and "time" in attack.to_dict()
 
 
+def test_a_lead_alone_is_told_in_the_frame_its_card_is_placed() -> None:
+    """Nothing else coming in, no bout on the table: the lead waits for no second card."""
+    scene = start()
+    play(scene, "7S", BOTTOM, (500, 360))
+    [attack] = [e for e in scene.emitted() if isinstance(e, TableEvent) and e.type == "attack"]
+    assert attack.frame == scene.target.tracker.tracks["7S"].placed_frame
+
+
 def test_a_hand_over_the_table_for_two_seconds_changes_nothing() -> None:
     scene = start()
     play(scene, "7S", BOTTOM, (500, 360))
@@ -512,6 +520,20 @@ def test_an_unbeaten_bout_swept_towards_the_defender_is_a_take_without_a_questio
     scene.wait(1.0)
     assert events(scene)[-1] == {"type": "take", "player": "Boris"}
     assert questions(scene) == []
+
+
+def test_a_lead_laid_while_a_question_waits_leaves_the_players_a_moment_to_answer() -> None:
+    scene, question = missed_defence_scene()
+    pipeline = scene.target
+    scene.slide("8D", TOP, (500, 360))       # Boris leads, as after a discard
+    while pipeline.tracker.tracks["8D"].placed_frame is None:
+        scene.step()
+    defence = {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}
+    verdict = pipeline.answer(question, question.candidates.index(defence))
+    assert verdict is not None and verdict.verdict.ok   # not settled unanswered by the lead
+    scene.wait(0.5)
+    assert events(scene)[-1] == {"type": "attack", "player": "Boris", "cards": ["8D"]}
+    assert pipeline.fouls == []
 
 
 def test_an_unanswered_missed_defence_becomes_the_take_when_the_next_card_comes() -> None:
