@@ -15,7 +15,7 @@ import numpy as np
 from vision.game_view import DUMMY, Emitted, FollowerCore
 from vision.swept_bout import unaccounted
 from vision.table_events import card_text
-from vision.table_reader import overlap, rank_value
+from vision.table_reader import beats, overlap, rank_value
 from vision.tracking import CardTrack
 
 DEAL_SOURCE_REACH = 3.0  # card sizes: a card first read this far from where the deal came in
@@ -156,9 +156,13 @@ class LayoutPhases(FollowerCore):
         covered = [(amount, card) for amount, card in covered if amount >= view.reader.min_overlap]
         event = {"type": "open_draw", "player": player, "card": track.card}
         alternatives = []
+        unseen = [] if covered else self._unseen_beaten(track.card)
         if covered:
             event["beats"] = covered[0][1]
             alternatives = [{**event, "beats": card} for _, card in covered[1:]]
+        elif unseen:   # on a table card the players named, which the camera never saw lie
+            alternatives = [{**event, "beats": card} for card in unseen[1:]] + [dict(event)]
+            event["beats"] = unseen[0]
 
         def commit() -> None:
             if covered:  # he takes both cards: the beaten one is no target any more
@@ -173,8 +177,19 @@ class LayoutPhases(FollowerCore):
         if doubt is None and len(covered) > 1 and \
                 covered[0][0] < view.reader.clear_margin * covered[1][0]:
             doubt, doubt_ru = "it covers two table cards", "она закрывает две карты"
+        if doubt is None and unseen:
+            doubt = f"it may lie on {card_text(unseen[0])}, never seen on the table"
+            doubt_ru = f"она может лежать на {card_text(unseen[0], True)}, которую камера не видела"
         self._emit(out, event, commit, [track.card], doubt=doubt, doubt_ru=doubt_ru,
                    alternatives=alternatives if doubt else None)
+
+    def _unseen_beaten(self, card: str) -> list[str]:
+        """Table cards of the referee's round opening that the camera never saw (a missed draw
+        the players named) and that `card` beats: where it may have been laid."""
+        snapshot = self._snapshot()
+        trump = snapshot.get("trump_suit")
+        return [target for target in snapshot.get("open_table") or ()
+                if target not in self._last_tracks and beats(card, target, trump)]
 
     def _turn_taken(self, card: str) -> None:
         """A turn the referee accepted (not one asked about): a missed turn is asked about

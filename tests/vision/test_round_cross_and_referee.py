@@ -360,17 +360,22 @@ def test_an_unsure_card_known_in_another_hand_may_be_any_card_of_the_player_s_kn
     assert pipeline.answer(question, 1).verdict.ok
 
 
-def test_a_round_draw_out_of_turn_for_the_referee_asks_which_card_the_camera_missed() -> None:
+def round_draw_missed() -> tuple[Scene, Question]:
+    """Anna (the dealer's left) draws 7H, which beats no table card, and lays it beside them
+    unseen; then Boris's AD beats the 10D, out of turn for the referee."""
     from referee import Referee
 
     scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
     spots = round_layout(scene)
-    # Anna (the dealer's left) draws 7H, which beats no table card, and lays it beside them
-    # unseen; then Boris's AD beats the 10D
     ten = spots["10D"]
     play(scene, "AD", BORIS, (ten[0] + 15, ten[1] + 15))
+    [question] = scene.target.questions
+    return scene, question
+
+
+def test_a_round_draw_out_of_turn_for_the_referee_asks_which_card_the_camera_missed() -> None:
+    scene, question = round_draw_missed()
     pipeline = scene.target
-    [question] = pipeline.questions
     assert pipeline.fouls == [] and "Anna" in question.text
     assert question.candidates[0] == {"type": "open_draw", "player": "Anna", "card": "AD",
                                       "beats": "10D"}
@@ -409,3 +414,20 @@ def test_a_face_up_card_never_read_at_rest_is_named_from_its_way_in_and_asked_ab
     assert pipeline.snapshot()["piles"] == {"Anna": ["9S"], "Boris": ["QH", "KC"],
                                             "Vera": ["7D"]}
     assert pipeline.fouls == []
+
+
+def test_a_draw_laid_where_a_named_card_no_one_saw_may_lie_is_asked_about_not_a_foul() -> None:
+    """After the players named Anna's unseen 7H (laid beside the table cards), Vera's 9H
+    comes to rest where no card was seen: beside them (an R2 foul: it beats the 8H) or on
+    the 7H? Asked, the 7H first."""
+    scene, question = round_draw_missed()
+    pipeline = scene.target
+    pipeline.answer(question, question.candidates.index(
+        {"type": "open_draw", "player": "Anna", "card": "7H"}))
+    play(scene, "9H", VERA, (640, 620))
+    [asked] = pipeline.questions
+    assert asked.candidates[:2] == (
+        {"type": "open_draw", "player": "Vera", "card": "9H", "beats": "7H"},
+        {"type": "open_draw", "player": "Vera", "card": "9H"})
+    assert pipeline.fouls == []
+    assert pipeline.answer(asked, 0).verdict.ok
