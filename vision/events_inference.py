@@ -65,10 +65,12 @@ class GameFollower(TrumpCheck):
     def _placed(self, track: CardTrack, out: list[Emitted]) -> None:
         view = self.view
         card = track.card
-        if card == view.trump and (view.trump_on_table or self._trump_still_down(track)):
+        if card in (view.trump, view.trump_read_as) \
+                and (view.trump_on_table or self._trump_still_down(track)):
             view.trump_on_table = True  # it was only covered (a hand resting on the stock)
             return
-        if card in view.reader.ignored or card in view.reader.cards:
+        if card in view.reader.ignored or card in view.reader.cards \
+                or self._trump_read_as_another(track):
             return
         if view.phase == "finished":
             if view.reader.cards:
@@ -410,7 +412,7 @@ class GameFollower(TrumpCheck):
 
     def _gone(self, gone: set[str], on_table: set[str], out: list[Emitted]) -> None:
         view = self.view
-        if view.trump in gone:
+        if {view.trump, view.trump_read_as} & gone:
             view.trump_on_table = False  # drawn as the last card, or taken (round R3)
         view.reader.ignored -= gone
         for card in gone & set(view.open_table):

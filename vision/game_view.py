@@ -74,6 +74,7 @@ class GameView:
     trump_box: np.ndarray | None = None
     trump_track: CardTrack | None = None   # the card taken as the trump, until the first lead
     trump_asked: TrumpAsked | None = None  # the trump asked about (`vision.trump_check`)
+    trump_read_as: str | None = None       # ... a look-alike the camera reads it as
     started_at: float = 0.0                # when this game began (its deal)
     leader: str | None = None    # leads the next bout, or led the current one
     defender: str | None = None

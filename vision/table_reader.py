@@ -100,6 +100,12 @@ class TableReader:
         return out
 
     @property
+    def boxes(self) -> list[np.ndarray]:
+        """Where the bout's cards lie."""
+        return [box for pair in self.pairs for box in (pair.attack_box, pair.defence_box)
+                if box is not None]
+
+    @property
     def attacks(self) -> list[str]:
         return [pair.attack for pair in self.pairs]
 

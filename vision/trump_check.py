@@ -21,7 +21,7 @@ from vision.game_view import Emitted
 from vision.missed_cards import MissedCards
 from vision.swept_bout import unaccounted
 from vision.table_events import Question, TableEvent, card_text
-from vision.table_reader import overlap, rank_of
+from vision.table_reader import overlap, rank_of, suit_of
 from vision.tracking import CardTrack
 
 
@@ -111,6 +111,21 @@ class TrumpCheck(MissedCards):
                             replaces={"type": "trump", "card": taken})
         self.view.trump_asked = TrumpAsked(question, lead, lying)
         out.append(question)
+
+    def _trump_read_as_another(self, track: CardTrack) -> bool:
+        """The players named a trump the camera never saw lie: a card of its suit that shows
+        up where it lies, never brought in, apart from the bout, is that trump misread (its
+        index small and sideways by the stock). Read so again, it is the trump while the
+        trump lies there (`_trump_still_down`)."""
+        view = self.view
+        if view.trump is None or view.trump_box is not None or view.phase != "play" \
+                or suit_of(track.card) != suit_of(view.trump) or self._came_in(track) \
+                or any(overlap(self._extent(track), box) >= view.reader.min_overlap
+                       for box in view.reader.boxes):
+            return False
+        view.trump_box, view.trump_on_table = track.box.copy(), True
+        view.trump_read_as = track.card
+        return True
 
     def _awaiting_answer(self, out: list[Emitted] | None = None) -> bool:
         """The first bout waits for the trump at most `answer_wait` seconds; unanswered (where

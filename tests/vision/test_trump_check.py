@@ -85,3 +85,23 @@ def test_the_first_lead_laid_apart_from_the_trump_leaves_it_the_trump() -> None:
     play(scene, "8H", TOP, (980, 590))       # a later card laid on the trump asks nothing of it
     assert not [q for q in questions(scene) if q.candidates[0]["type"] == "trump"]
     assert scene.target.snapshot()["trump"] == "6H"
+
+
+def test_the_named_trump_read_as_a_look_alike_where_it_lies_is_the_trump_not_a_card_played(
+        ) -> None:
+    """The players named the 6H; the camera reads the card by the stock as a KH, there all
+    along (never brought in), on and off: it is the trump, however often it shows up."""
+    scene, question = trump_unread()
+    pipeline = scene.target
+    pipeline.answer(question, question.candidates.index({"type": "trump", "card": "6H"}))
+    scene.wait(0.3)
+    told = len(pipeline.events)
+    scene.put("KH", STOCK)
+    scene.wait(1.0)
+    scene.hidden.add("KH")                   # a hand over the stock for a while
+    scene.wait(4.0)
+    scene.hidden.discard("KH")
+    scene.wait(1.0)
+    assert len(pipeline.events) == told and pipeline.questions == [] and pipeline.fouls == []
+    play(scene, "9H", BOTTOM, (640, 360))    # a heart brought in is played as any card
+    assert events(scene)[-1] == {"type": "throw_in", "player": "Anna", "cards": ["9H"]}
