@@ -15,7 +15,9 @@
 - **A defence before a take.** A lead refused because another player leads, laid by the player
   who took the last bout (the camera's guess: its cards went with one of them unbeaten), is
   most likely his lead after a discard (P7): the defence of that card was missed. Asked which
-  card beat it; named, the take becomes that defence and the bout a discard.
+  card beat it; named, the take becomes that defence and the bout a discard. Likewise a
+  defence refused (P5) after a take the camera guessed from a card thrown in on an unbeaten
+  lead: the lead's defence was missed; named, the bout goes on and the defence is judged.
 
 The refused turn waits for the answer and is judged again after it; with no answer (the game
 goes on, or its card is taken back) it is judged as read: the foul, as if nothing was asked.
@@ -31,7 +33,14 @@ import numpy as np
 from vision.game_view import Emitted
 from vision.layout_phases import LayoutPhases
 from vision.swept_bout import defence_events, possible_beaters, unaccounted
-from vision.table_events import Question, TableEvent, card_text, cards_text, describe_event
+from vision.table_events import (
+    Question,
+    TableEvent,
+    card_text,
+    cards_text,
+    describe_event,
+    played_cards,
+)
 from vision.table_reader import RANKS, beats, rank_of
 
 LOWEST_RANK = {36: "6", 52: "2"}
@@ -134,6 +143,25 @@ def missed_beating_question(taker: str, target: str, cards: tuple[str, ...],
         replaces={"type": "take", "player": taker})
 
 
+def take_undone_question(taker: str, target: str, waiting: TableEvent, defences: list[dict],
+                         since: float) -> Question:
+    """`waiting` (a defence by `taker`) came after the camera took a card thrown in on the
+    unbeaten `target` for his take: was `target` beaten after all (the bout goes on), and by
+    which card? None: he took, the defence is a foul (P5)."""
+    event = waiting.event
+    shown, shown_ru = card_text(event["card"]), card_text(event["card"], True)
+    lead, lead_ru = card_text(target), card_text(target, True)
+    return Question(
+        f"{describe_event(event)}; the camera took a card thrown in on {lead}, unbeaten, for "
+        f"{taker}'s take. Was {lead} beaten after all: by which card? (none: {taker} took, "
+        f"{shown} is a foul)",
+        f"{describe_event(event, russian=True)}; камера приняла подкинутую к {lead_ru} карту "
+        f"за то, что {taker} взял. Была ли {lead_ru} побита, и чем? (ничем: {taker} взял, "
+        f"{shown_ru} — нарушение)",
+        tuple(defences), waiting.frame, waiting.time, (event["card"],), since,
+        replaces={"type": "take", "player": taker})
+
+
 @dataclass
 class MissedTurn:
     question: Question
@@ -164,6 +192,8 @@ class MissedTurns(LayoutPhases):
             return False
         if event["type"] == "attack":
             return self._ask_missed_lead(table_event, commit, out)
+        if event["type"] == "defend":
+            return self._ask_take_undone(table_event, commit, out)
         snapshot = self._snapshot()
         drawer = snapshot.get("turn")
         phase = {"deal_card": "faceup", "open_draw": "opening"}.get(event["type"])
@@ -227,6 +257,30 @@ class MissedTurns(LayoutPhases):
         self._wait(MissedTurn(question, table_event, commit, take=question.replaces), out)
         return True
 
+    def _ask_take_undone(self, table_event: TableEvent, commit: Callable[[], None],
+                         out: list[Emitted]) -> bool:
+        """A defence refused after a take the camera guessed from a card thrown in on an
+        unbeaten lead (the lead's defence unseen, most likely): asked which card beat the
+        lead; named, the take becomes that defence and this one is judged again after it."""
+        event = table_event.event
+        snapshot = self._snapshot()
+        leads = [entry["attack"] for entry in snapshot.get("table") or ()
+                 if entry.get("defence") is None]
+        if not self.view.take_guessed or self.revise is None or not snapshot.get("took") \
+                or snapshot.get("defender") != event["player"] or not leads:
+            return False
+        target = leads[0]
+        beaters = [card for card in possible_beaters(target, snapshot, self._tracks)
+                   if card != event["card"]]
+        if not beaters:
+            return False
+        since = self._bout_since(list(self.view.reader.cards))
+        question = take_undone_question(event["player"], target, table_event,
+                                        defence_events(event["player"], target, beaters),
+                                        self.view.closed_at if since is None else since)
+        self._wait(MissedTurn(question, table_event, commit, take=question.replaces), out)
+        return True
+
     def _beaten_before_take(self, asked: MissedTurn) -> None:
         """The players named the defence the camera missed, and the referee has it in place of
         the take (the question `replaces` it): the bout is a discard, and the lead that waited
@@ -236,7 +290,7 @@ class MissedTurns(LayoutPhases):
         self.resync()
         if any(entry.get("defence") is None for entry in self._snapshot().get("table") or ()):
             self.view.last_take = None
-            track = self._tracks.get(asked.waiting.event["cards"][0])
+            track = self._tracks.get(played_cards(asked.waiting.event)[0])
             if track is not None:
                 self.view.pending.append(track)
             return

@@ -943,25 +943,42 @@ def test_a_defence_on_a_card_in_question_may_be_named_on_its_look_alike() -> Non
         in defence_question.candidates
 
 
-def test_a_card_thrown_in_after_a_guessed_take_stays_in_the_bout_once_the_take_is_undone(
-        ) -> None:
-    """Anna's 7S is beaten with a 9S the camera never reads, so her 9C throw-in reads as a
-    take and a P3 foul (no 9 seen on the table), and Boris's 10C on the 9C as his lead after
-    the take. Named, the 9S puts the 9C back in the bout: the 10C is its defence."""
+def seven_beaten_unseen_then(thrown: str) -> Scene:
+    """Anna leads 7S; Boris beats it with a 9S the camera never reads; Anna throws in
+    `thrown`, which reads as Boris's take (the 7S unbeaten, as far as the camera knows)."""
     from referee import Referee
 
     scene = start(referee=Referee())
     play(scene, "7S", BOTTOM, (500, 360))
     scene.put("9S", (515, 375))
     scene.hidden.add("9S")
-    play(scene, "9C", BOTTOM, (640, 360))
-    play(scene, "10C", TOP, (665, 380))      # on the 9C, beside the bout the camera knows
+    play(scene, thrown, BOTTOM, (640, 360))
+    return scene
+
+
+def take_question(scene: Scene) -> Question:
+    [question] = [q for q in scene.target.questions if q.replaces is not None]
+    return question
+
+
+def name_the_unseen_9s(scene: Scene, question: Question) -> TablePipeline:
+    """The players name the 9S on the 7S: no foul is left."""
     pipeline = scene.target
-    [question] = [q for q in pipeline.questions if q.replaces is not None]
     defence = {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}
     pipeline.answer(question, question.candidates.index(defence))
     scene.wait(0.3)
     assert pipeline.fouls == []
+    return pipeline
+
+
+def test_a_card_thrown_in_after_a_guessed_take_stays_in_the_bout_once_the_take_is_undone(
+        ) -> None:
+    """The 9C thrown in is a P3 foul after the guessed take (no 9 seen on the table), and
+    Boris's 10C on it reads as his lead after the take. Named, the 9S puts the 9C back in the
+    bout: the 10C is its defence."""
+    scene = seven_beaten_unseen_then("9C")
+    play(scene, "10C", TOP, (665, 380))      # on the 9C, beside the bout the camera knows
+    pipeline = name_the_unseen_9s(scene, take_question(scene))
     assert pipeline.snapshot()["table"] == [{"attack": "7S", "defence": "9S"},
                                             {"attack": "9C", "defence": "10C"}]
     assert [e.event for e in pipeline.events][-1] == {
@@ -988,3 +1005,30 @@ def test_a_card_seen_coming_from_another_seat_onto_the_attack_card_is_that_playe
     play(scene, "7S", BOTTOM, (500, 360))
     play(scene, "9S", BOTTOM, (515, 375))    # Anna beats her own card (P2: the referee says)
     assert events(scene)[-1] == {"type": "defend", "player": "Anna", "card": "9S", "on": "7S"}
+
+
+def defence_after_guessed_take() -> tuple[Scene, Question]:
+    """The 7D thrown in reads as Boris's take, and his 9D on the 7D would be a P5 foul."""
+    scene = seven_beaten_unseen_then("7D")
+    assert {"type": "take", "player": "Boris"} in events(scene)
+    play(scene, "9D", TOP, (655, 375))
+    return scene, take_question(scene)
+
+
+def test_a_defence_refused_after_a_guessed_take_asks_what_beat_the_lead() -> None:
+    """Asked which card beat the 7S instead of a P5 foul; named, the take becomes that
+    defence and the 9D beats the 7D."""
+    scene, question = defence_after_guessed_take()
+    assert scene.target.fouls == [] and "7♠" in question.text
+    pipeline = name_the_unseen_9s(scene, question)
+    assert pipeline.snapshot()["table"] == [{"attack": "7S", "defence": "9S"},
+                                            {"attack": "7D", "defence": "9D"}]
+
+
+def test_unanswered_the_defence_after_a_guessed_take_is_the_p5_foul_once_the_bout_goes() -> None:
+    scene, question = defence_after_guessed_take()
+    pipeline = scene.target
+    carry_off(scene, TOP, "7S", "7D", "9D")   # the cards go to Boris: he took after all
+    scene.wait(1.0)
+    assert question not in pipeline.questions
+    assert [(f.event.event["card"], f.verdict.rule) for f in pipeline.fouls] == [("9D", "P5")]
