@@ -264,12 +264,12 @@ class MissedTurns(LayoutPhases):
         lead; named, the take becomes that defence and this one is judged again after it."""
         event = table_event.event
         snapshot = self._snapshot()
-        leads = [entry["attack"] for entry in snapshot.get("table") or ()
-                 if entry.get("defence") is None]
+        unbeaten = [entry["attack"] for entry in snapshot.get("table") or ()
+                    if entry.get("defence") is None]
         if not self.view.take_guessed or self.revise is None or not snapshot.get("took") \
-                or snapshot.get("defender") != event["player"] or not leads:
+                or snapshot.get("defender") != event["player"] or not unbeaten:
             return False
-        target = leads[0]
+        target = unbeaten[0]   # the lead, first on the table
         beaters = [card for card in possible_beaters(target, snapshot, self._tracks)
                    if card != event["card"]]
         if not beaters:

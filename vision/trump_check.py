@@ -36,9 +36,10 @@ class TrumpCheck(MissedCards):
     """Checking the trump against the first bout, and settling the answer."""
 
     def _trump_refuted(self, track: CardTrack, out: list[Emitted]) -> bool:
-        """True when `track` is not played now: it lies on the card taken as the trump (the
-        trump is asked about or taken from a card lying apart, and it waits for the lead), it
-        comes while the bout waits for the trump (it waits too), or it is that trump."""
+        """True when `track` is not played now: it lies on the card taken as the trump (that
+        card was the first lead: the trump is taken from a card lying apart, or asked for,
+        and `track` waits for the lead), or it comes while the bout waits for the trump (it
+        is the trump if it lies apart from the bout, else it waits too)."""
         view = self.view
         asked = view.trump_asked
         if asked is not None and asked.lead is not None:
@@ -48,23 +49,23 @@ class TrumpCheck(MissedCards):
             view.pending.append(track)
             return True
         taken = view.trump_track
-        lying = self._tracks.get(taken.card) if taken is not None else None
-        if lying is None or view.reader.pairs or view.lead_buffer \
-                or overlap(self._extent(track), lying.box) < view.reader.min_overlap:
+        first = self._tracks.get(taken.card) if taken is not None else None
+        if first is None or view.reader.pairs or view.lead_buffer \
+                or overlap(self._extent(track), first.box) < view.reader.min_overlap:
             return False
         view.trump_track = None
         view.pending.append(track)   # the defence waits for its lead
         elsewhere = next((t for t in self._tracks.values()
-                          if t is not lying and t is not track and t.card not in view.reader.ignored
-                          and self._apart_from_the_bout(t, lying)), None)
+                          if t is not first and t is not track and t.card not in view.reader.ignored
+                          and self._apart_from_the_bout(t, first)), None)
         if elsewhere is not None:
-            self._trump_lies_at(elsewhere, lying, out)
+            self._trump_lies_at(elsewhere, first, out)
             return True
-        text = (f"{card_text(lying.card)} was beaten, so it was the first lead, not the trump: "
+        text = (f"{card_text(first.card)} was beaten, so it was the first lead, not the trump: "
                 "which card is the trump?")
-        text_ru = (f"{card_text(lying.card, True)} побита, значит, это первый ход, а не козырь: "
+        text_ru = (f"{card_text(first.card, True)} побита, значит, это первый ход, а не козырь: "
                    "какая карта козырь?")
-        self._ask_trump(out, text, text_ru, lying.card, None, lead=lying)
+        self._ask_trump(out, text, text_ru, first.card, None, lead=first)
         return True
 
     def _apart_from_the_bout(self, track: CardTrack, lead: CardTrack) -> bool:
