@@ -37,7 +37,6 @@ class GameFollower(TrumpCheck):
         self._last_tracks.update(self._tracks)
         self._last_tracks.update((track.card, track) for track in update.gone)
         self._arriving, self._unplaced = update.arriving, update.unplaced
-        self._note_deal_sightings()
         self._settle_doubts(out)
         for track in update.placed:
             self._placed(track, out)

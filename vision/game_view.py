@@ -83,8 +83,6 @@ class GameView:
     lead_buffer: list[CardTrack] = field(default_factory=list)  # a lead still forming
     pending: list[CardTrack] = field(default_factory=list)  # cards laid on a bout out of sight
     layout: list[CardTrack] = field(default_factory=list)       # round/cross deal being laid
-    # cross: cards read on their way in while the face-up cards were dealt (where last read)
-    deal_sightings: dict[str, np.ndarray] = field(default_factory=dict)
     open_table: dict[str, np.ndarray] = field(default_factory=dict)  # round opening cards
     opening_turn: str | None = None   # round: who draws next; cross: who places next
     turn_at: float = 0.0              # ... since when (the last turn the referee accepted)

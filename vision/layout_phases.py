@@ -13,12 +13,9 @@ import itertools
 import numpy as np
 
 from vision.game_view import DUMMY, Emitted, FollowerCore
-from vision.swept_bout import unaccounted
 from vision.table_events import card_text
 from vision.table_reader import beats, overlap, rank_value
 from vision.tracking import CardTrack
-
-DEAL_SOURCE_REACH = 3.0  # card sizes: a card first read this far from where the deal came in
 
 
 class LayoutPhases(FollowerCore):
@@ -26,14 +23,6 @@ class LayoutPhases(FollowerCore):
 
     def _deal_card_seen(self, track: CardTrack, out: list[Emitted]) -> None:
         view = self.view
-        if self.variant == "cross" and view.layout and self._brought_by_another(track):
-            # the first placing: the face-up deal is over, with a card the camera never read
-            # at rest (covered by this one, most likely)
-            self._read_cross_layout(out)
-            view.layout = []
-            if view.phase == "faceup":
-                self._cross_place(track, out)
-            return
         if self.variant in ("round", "cross"):
             view.layout.append(track)  # read the whole layout once it settles (_flush_due)
             return
@@ -70,25 +59,8 @@ class LayoutPhases(FollowerCore):
                    doubt=doubt or trump_doubt,
                    doubt_ru="на столе должно быть 9 карт" if doubt else trump_doubt_ru)
 
-    def _note_deal_sightings(self) -> None:
-        """Cross: where each card on its way in was last read while the face-up cards are
-        dealt (one the camera never reads at rest may still be named from them)."""
-        if self.variant == "cross" and self.view.phase == "deal":
-            for track in self._unplaced:
-                self.view.deal_sightings[track.card] = track.center.copy()
-
-    def _brought_by_another(self, track: CardTrack) -> bool:
-        """Seen coming a card's length at least from far (`DEAL_SOURCE_REACH` of its size)
-        from where the face-up cards came in (they come from one hand, or off the stock): a
-        placing from a player's side, not a face-up card."""
-        source = np.mean([t.first_center for t in self.view.layout], axis=0)
-        return self._path(track) >= 1.0 and float(np.linalg.norm(
-            track.first_center - source)) >= DEAL_SOURCE_REACH * track.size
-
     def _read_cross_layout(self, out: list[Emitted]) -> None:
-        """C1: one face-up card in front of each player, matched to the seats by distance. A
-        player with none read at rest gets the card last read on its way nearest to him, if
-        any, asked about (with every card it may have been)."""
+        """C1: one face-up card in front of each player, matched to the seats by distance."""
         view = self.view
         persons = self._persons
         cards = view.layout
@@ -99,42 +71,18 @@ class LayoutPhases(FollowerCore):
                 float(np.linalg.norm(self.seats.point(n) - t.center))
                 for n, t in zip(perm, cards, strict=True)))
         faceup = {owner: t.card for owner, t in zip(owners, cards, strict=True)}
-        unread = self._unread_faceup(faceup)
-        deal = {"type": "deal", "faceup": {**faceup, **unread}}
 
         def commit() -> None:
             view.phase = "faceup"
             view.pile_tops = {owner: t.box.copy() for owner, t in zip(owners, cards, strict=True)}
-            view.dealt_faceup = set(deal["faceup"].values())
-            view.stock_left = int(self.setup.get("deck", 36)) - len(deal["faceup"])
-            view.opening_turn = self._cross_first_drawer(deal["faceup"])
+            view.dealt_faceup = set(faceup.values())
+            view.stock_left = int(self.setup.get("deck", 36)) - len(cards)
+            view.opening_turn = self._cross_first_drawer(faceup)
 
-        doubt = doubt_ru = None
-        alternatives = []
-        if unread:
-            (owner, card), = unread.items()
-            doubt = f"{card_text(card)} was only seen on its way to {owner}"
-            doubt_ru = f"{card_text(card, True)} видна только на пути к {owner}"
-            alternatives = [{**deal, "faceup": {**faceup, owner: other}}
-                            for other in unaccounted(self._snapshot(), self._tracks)
-                            if other != card and other not in faceup.values()]
-        elif not len(faceup) == len(persons) == len(cards):
-            doubt = "each player should have one face-up card"
-            doubt_ru = "у каждого игрока должна быть одна открытая карта"
-        self._emit(out, deal, commit, [*(t.card for t in cards), *unread.values()],
-                   doubt=doubt, doubt_ru=doubt_ru, alternatives=alternatives)
-
-    def _unread_faceup(self, faceup: dict[str, str]) -> dict[str, str]:
-        """The one player without a face-up card read at rest, and the card read on its way
-        in that was last seen nearest to him (none when more than one player lacks a card)."""
-        missing = [name for name in self._persons if name not in faceup]
-        seen = {card: at for card, at in self.view.deal_sightings.items()
-                if card not in faceup.values() and card not in self._tracks}
-        if len(missing) != 1 or not seen:
-            return {}
-        point = self.seats.point(missing[0])
-        card = min(seen, key=lambda c: float(np.linalg.norm(seen[c] - point)))
-        return {missing[0]: card}
+        doubt = None if len(faceup) == len(persons) == len(cards) else \
+            "each player should have one face-up card"
+        self._emit(out, {"type": "deal", "faceup": faceup}, commit, [t.card for t in cards],
+                   doubt=doubt, doubt_ru="у каждого игрока должна быть одна открытая карта")
 
     def _cross_first_drawer(self, faceup: dict[str, str]) -> str:
         """C2: the highest face-up card draws first; ties go clockwise from the dealer's left."""

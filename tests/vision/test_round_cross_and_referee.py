@@ -389,33 +389,6 @@ def test_a_round_draw_out_of_turn_for_the_referee_asks_which_card_the_camera_mis
     assert pipeline.fouls == [] and pipeline.snapshot()["turn"] == "Vera"
 
 
-def test_a_face_up_card_never_read_at_rest_is_named_from_its_way_in_and_asked_about() -> None:
-    """The face-up cards come off the stock; Vera's 7D is read only on its way to her (then
-    a glare hides it). Boris's placing, brought from his side, ends the deal: Vera's card is
-    the one last seen heading her way, asked about, and the placing goes on her pile."""
-    from referee import Referee
-
-    pipeline = TablePipeline(setup("cross"), referee=Referee())
-    scene = Scene(pipeline, jitter=1.0)
-    stock = (640, 400)
-    piles = {"Anna": (640, 560), "Boris": (300, 250), "Vera": (980, 250)}
-    scene.slide_many({card: (stock, piles[owner])
-                      for card, owner in (("9S", "Anna"), ("QH", "Boris"), ("7D", "Vera"))})
-    scene.hidden.add("7D")
-    scene.wait(1.0)
-    play(scene, "KC", BORIS, (310, 262))     # Boris (the highest face-up card) on his pile
-    asked = list(pipeline.questions)
-    assert asked[0].candidates[0] == {"type": "deal",
-                                      "faceup": {"Anna": "9S", "Boris": "QH", "Vera": "7D"}}
-    assert {"type": "deal", "faceup": {"Anna": "9S", "Boris": "QH", "Vera": "8D"}} \
-        in asked[0].candidates                # the players may name any card it may have been
-    for question in asked:
-        pipeline.answer(question, 0)
-    assert pipeline.snapshot()["piles"] == {"Anna": ["9S"], "Boris": ["QH", "KC"],
-                                            "Vera": ["7D"]}
-    assert pipeline.fouls == []
-
-
 def test_a_draw_laid_where_a_named_card_no_one_saw_may_lie_is_asked_about_not_a_foul() -> None:
     """After the players named Anna's unseen 7H (laid beside the table cards), Vera's 9H
     comes to rest where no card was seen: beside them (an R2 foul: it beats the 8H) or on
