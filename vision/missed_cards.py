@@ -29,6 +29,7 @@ from vision.swept_bout import (
     possible_beaters,
     possible_throw_ins,
     swept_towards,
+    unbeaten_attacks,
 )
 from vision.table_events import Question, TableEvent
 from vision.tracking import TrackState
@@ -118,8 +119,7 @@ class MissedCards(MissedTurns):
         """Which card beat `target` (None: the referee's one unbeaten attack card)? None when
         the referee's bout has not exactly that one unbeaten or no card can have beaten it."""
         snapshot = self._snapshot()
-        unbeaten = [entry["attack"] for entry in snapshot.get("table") or ()
-                    if entry.get("defence") is None]
+        unbeaten = unbeaten_attacks(snapshot)
         if len(unbeaten) != 1 or target not in (None, unbeaten[0]):
             return None
         track = self._last_tracks.get(unbeaten[0])
@@ -136,8 +136,7 @@ class MissedCards(MissedTurns):
         """Which card was thrown in and not beaten (the bout went to the defender)? None when
         the referee's bout is not all beaten or no card may have been thrown in."""
         snapshot = self._snapshot()
-        table = snapshot.get("table") or []
-        if not table or any(entry.get("defence") is None for entry in table):
+        if not snapshot.get("table") or unbeaten_attacks(snapshot):
             return None
         throwers = [n for n in self._seated if n != defender]
         candidates = possible_throw_ins(snapshot, throwers, self._tracks)

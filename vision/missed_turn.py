@@ -32,7 +32,7 @@ import numpy as np
 
 from vision.game_view import Emitted
 from vision.layout_phases import LayoutPhases
-from vision.swept_bout import defence_events, possible_beaters, unaccounted
+from vision.swept_bout import defence_events, possible_beaters, unaccounted, unbeaten_attacks
 from vision.table_events import (
     Question,
     TableEvent,
@@ -264,8 +264,7 @@ class MissedTurns(LayoutPhases):
         lead; named, the take becomes that defence and this one is judged again after it."""
         event = table_event.event
         snapshot = self._snapshot()
-        unbeaten = [entry["attack"] for entry in snapshot.get("table") or ()
-                    if entry.get("defence") is None]
+        unbeaten = unbeaten_attacks(snapshot)
         if not self.view.take_guessed or self.revise is None or not snapshot.get("took") \
                 or snapshot.get("defender") != event["player"] or not unbeaten:
             return False
@@ -288,7 +287,7 @@ class MissedTurns(LayoutPhases):
         (refused after the take, the referee's now): then the bout goes on, and the card that
         waited is read again against it (a defence laid on that card)."""
         self.resync()
-        if any(entry.get("defence") is None for entry in self._snapshot().get("table") or ()):
+        if unbeaten_attacks(self._snapshot()):
             self.view.last_take = None
             track = self._tracks.get(played_cards(asked.waiting.event)[0])
             if track is not None:

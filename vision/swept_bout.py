@@ -46,6 +46,12 @@ def swept_towards(tracks: Iterable[CardTrack], seats: SeatMap, seat: str) -> boo
     return max(cosines) >= TOWARDS_COSINE
 
 
+def unbeaten_attacks(snapshot: dict) -> list[str]:
+    """The referee's attack cards on the table that nothing beats yet, in play order."""
+    return [entry["attack"] for entry in snapshot.get("table") or ()
+            if entry.get("defence") is None]
+
+
 def unaccounted(snapshot: dict, lying: Iterable[str] = (), holder: str | None = None
                 ) -> list[str]:
     """The deck's cards that may be in `holder`'s hand (any hand: None), by rank: among his
