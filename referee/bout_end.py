@@ -56,6 +56,17 @@ def settle_bout(state: TableState) -> None:
         check_game_end(state)
 
 
+def outcomes_after_draw_up(state: TableState) -> list[dict]:
+    """The match's outcomes, a game that the owed draw-up will end counted as ended: the draws are
+    forced in number, and a log seldom holds them (a camera does not see them), so a game that
+    ends with the stock is over at the last discard, not at the next game's start."""
+    if state.phase != "play" or state.table or not state.draw_queue:
+        return state.games
+    clone = state.clone()
+    settle_bout(clone)
+    return clone.games
+
+
 def throwers_left(state: TableState) -> list[int]:
     """Seats that may still add a card to this bout (P3, P4, D3, D5), as far as is known."""
     rules = state.rules

@@ -275,7 +275,10 @@ def apply_pass_on(state: TableState, event: PassOn) -> Verdict | None:
     if not state.table or seat != state.defender:
         raise Foul("C6", f"{seat_name(state, state.defender)} must beat the card, not {name}.",
                    f"Бить карту должен {seat_name(state, state.defender)}, а не {name}.")
-    to_beat = state.table[0][0]
+    to_beat, beaten_by = state.table[0]
+    if beaten_by is not None:
+        raise Foul("C7", f"{beaten_by} already beats {to_beat}: there is no card to pass on.",
+                   f"{to_beat.ru} уже побита картой {beaten_by.ru}: передавать нечего.")
     verdict = None
     if state.hand_known(seat):
         beaters = [own for own in state.known_cards(seat)

@@ -97,7 +97,7 @@ class Referee:
 
     def outcomes(self) -> list[dict[str, Any]]:
         return [dict(outcome, winners=list(outcome["winners"])) if "winners" in outcome
-                else dict(outcome) for outcome in self.state.games]
+                else dict(outcome) for outcome in bout_end.outcomes_after_draw_up(self.state)]
 
     def snapshot(self) -> dict[str, Any]:
         return snapshot(self)

@@ -57,7 +57,7 @@ def score(referee: Referee) -> dict[str, dict[str, int]]:
     rules = referee.state.rules
     people = [rules.seats[seat] for seat in rules.persons]
     table = {person: {"fools": 0, "wins": 0, "draws": 0} for person in people}
-    for outcome in referee.state.games:
+    for outcome in referee.outcomes():
         if not outcome["finished"]:
             continue
         for person in people:

@@ -163,6 +163,11 @@ def test_c7_passing_on_a_card_he_cannot_beat() -> None:
     assert "8C" in snap["hands"]["Vera"]["known"]
     assert_verdict(referee.apply(pass_on("Anna", "6C")), "C7")  # QS beats 9S
     assert_verdict(referee.apply(defend("Anna", "QS", "9S")), None)
+    # beaten, nothing is left to pass on (hypothesis found a beaten pair lost that way)
+    verdict = referee.apply(pass_on("Anna", "6C"))
+    assert_verdict(verdict, "C7")
+    assert "QS already beats 9S" in verdict.message
+    assert referee.snapshot()["table"] == [{"attack": "9S", "defence": "QS"}]
 
 
 def test_c7_the_card_travels_to_the_attacker_too() -> None:

@@ -155,3 +155,22 @@ def test_stray_events_never_break_the_referee(match: dict[str, Any], data: st.Da
         assert "could not judge" not in verdict.message, verdict
         assert verdict.ok or verdict.rule in REPORTED or verdict.rule == "FORMAT", verdict
         assert_conserved(referee)
+
+
+def test_a_game_the_owed_draw_up_ends_is_over_at_the_last_discard() -> None:
+    # hypothesis found it: the last discard leaves one card in the stock for Boris, and Vera,
+    # out of cards, wins (play for the winner) once it is drawn; a log without draws ends there
+    options = {name: False for name in BOOL_OPTIONS}
+    options.update(lead_group=True, play_for_winner=True, first_move="under")
+    log = simulate_match(variant="dummy", players=5, deck=52, games=1, seed=63098, fouls=0.0,
+                         options=options)
+    assert log[-2]["type"] == "discard" and log[-1] == {"type": "draw", "player": "Boris",
+                                                        "cards": ["10D"]}
+    seen, verdicts = replay(conceal(log, keep_draws=False))
+    assert all(verdict.ok for verdict in verdicts)
+    outcome = {"fool": None, "draw": False, "finished": True, "winners": ["Vera"]}
+    assert seen.outcomes() == [outcome]
+    assert seen.snapshot()["score"]["Vera"]["wins"] == 1
+    # the draw is still owed, and a camera that does see it is not turned away
+    assert seen.state.stock == 1 and seen.apply(log[-1]).ok
+    assert seen.outcomes() == [outcome] and seen.state.phase == "finished"
