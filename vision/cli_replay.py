@@ -127,16 +127,19 @@ def replay(args: argparse.Namespace, detector: Detector, out: TextIO) -> int:
     limit_to_setup_deck(detector, setup)
     print_line(out, pipeline.verdicts[0].to_dict())
     fouls: list[tuple[Verdicted, str]] = []
-    judged = len(pipeline.verdicts)
+    printed = {id(pipeline.verdicts[0].event): pipeline.verdicts[0].event}
 
     def report(packet: FramePacket, detections: Detections, emitted: list) -> None:
-        nonlocal judged
-        for verdicted in pipeline.verdicts[judged:]:
+        # each event once, when judged; one told in another's place (a round lead that grew,
+        # a take that was a defence) comes out then too, the line before it stays
+        for verdicted in pipeline.verdicts:
+            if id(verdicted.event) in printed:
+                continue
+            printed[id(verdicted.event)] = verdicted.event
             print_line(out, verdicted.to_dict())
             if not verdicted.to_dict()["verdict"]["ok"]:
                 cards = event_cards(verdicted.event.event)
                 fouls.append((verdicted, thumbnail(packet.frame, detections, cards)))
-        judged = len(pipeline.verdicts)
         for item in emitted:
             if isinstance(item, Question):
                 print_line(out, item.to_dict())
@@ -147,6 +150,9 @@ def replay(args: argparse.Namespace, detector: Detector, out: TextIO) -> int:
     for packet, detections, emitted in pipeline.follow(source, detector, after=first.number):
         frames += 1
         report(packet, detections, emitted)
+    # the log as it stands: a foul told again in another event's place is no longer one
+    standing = {id(v.event) for v in pipeline.verdicts[1:] if not v.to_dict()["verdict"]["ok"]}
+    fouls = [(verdicted, image) for verdicted, image in fouls if id(verdicted.event) in standing]
     summary = {"summary": True, "frames": frames, "events": len(pipeline.verdicts) - 1,
                "fouls": len(fouls), "questions": len(pipeline.questions),
                "games": pipeline.referee.outcomes()}

@@ -14,16 +14,18 @@ question, so a misread never turns into a foul.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from vision.game_view import DUMMY, Emitted, GameView, InferenceConfig
+from vision.open_lead import OpenLeads
 from vision.table_events import Question, TableEvent, card_text, cards_text
 from vision.table_reader import beats, overlap, rank_of
 from vision.tracking import CardTrack, TrackerUpdate, TrackState
-from vision.trump_check import TrumpCheck
 
 __all__ = ["DUMMY", "Emitted", "GameFollower", "GameView", "InferenceConfig"]
 
 
-class GameFollower(TrumpCheck):
+class GameFollower(OpenLeads):
     """Infers one match's events from tracker updates (see the module docstring)."""
 
     # -- the frame loop ----------------------------------------------------------------------------
@@ -119,11 +121,14 @@ class GameFollower(TrumpCheck):
             else:
                 self._read_cross_layout(out)
             view.layout = []
+        self._expire_open_lead()
         if view.lead_buffer and (
                 self._time - view.lead_buffer[-1].placed_at >= self._group_window
                 or self._lead_complete() or self._lead_alone()) \
                 and not self._lead_companion_arriving():
             self._flush_lead(out)
+        elif view.lead_buffer and self._lead_may_open():
+            self._open_lead(out)
 
     def _came_together(self, track: CardTrack, other: CardTrack) -> bool:
         """Brought in by one hand: first read at about the same moment. Such cards may still
@@ -193,7 +198,10 @@ class GameFollower(TrumpCheck):
             self._flush_lead(out)  # a defence on a lead still forming: the lead is complete
         placement = view.reader.classify(self._extent(track))
         if placement.kind != "attack":
+            view.open_lead = None  # a defence: the lead is what it is
             self._defend(track, placement.on, out)
+            return
+        if self._reopen_lead(track):
             return
         if view.lead_buffer:
             first = view.lead_buffer[0]
@@ -238,12 +246,20 @@ class GameFollower(TrumpCheck):
         view = self.view
         self._settle_unanswered(out)  # who leads depends on how the last bout closed
         tracks, view.lead_buffer = view.lead_buffer, []
-        snapshot_leader = self._snapshot().get("attacker")
-        expected = view.leader or snapshot_leader
-        player, others = self._who_played(expected, tracks[0],
-                                          self._seated)
-        cards = [t.card for t in tracks]
-        event = {"type": "attack", "player": player, "cards": cards}
+        event, commit, doubt, doubt_ru, others = self._lead_event(tracks)
+        if view.open_lead is not None:  # round: it grew from a lead the referee has
+            return self._close_grown_lead(TableEvent(event, self._frame, self._time), commit)
+        return self._emit(out, event, commit, event["cards"], doubt=doubt, doubt_ru=doubt_ru,
+                          alternatives=[{**event, "player": n} for n in others] if doubt else None)
+
+    def _lead_event(self, tracks: list[CardTrack]
+                    ) -> tuple[dict, Callable[[], None], str | None, str | None, list[str]]:
+        """The attack these cards make, what taking it in does to the model, and why it is in
+        doubt (with the other players it may have come from)."""
+        view = self.view
+        expected = view.leader or self._snapshot().get("attacker")
+        player, others = self._who_played(expected, tracks[0], self._seated)
+        event = {"type": "attack", "player": player, "cards": [t.card for t in tracks]}
 
         def commit() -> None:
             view.leader, view.took, view.trump_track = player, False, None
@@ -254,8 +270,7 @@ class GameFollower(TrumpCheck):
         doubt, doubt_ru = self._low_confidence(min(tracks, key=lambda t: t.confidence))
         if doubt is None and expected is None and others:
             doubt, doubt_ru = "who led is not clear", "непонятно, кто ходил"
-        return self._emit(out, event, commit, cards, doubt=doubt, doubt_ru=doubt_ru,
-                          alternatives=[{**event, "player": n} for n in others] if doubt else None)
+        return event, commit, doubt, doubt_ru, others
 
     def _layout_complete(self) -> bool:
         """A layout deal is read once all its cards lie still (round: 8 + the centre trump,

@@ -29,6 +29,7 @@ from vision.tracking import CardTrack
 
 if TYPE_CHECKING:
     from vision.missed_cards import MissedCardQuestion
+    from vision.open_lead import OpenLead
     from vision.trump_check import TrumpAsked
 
 DUMMY = "dummy"
@@ -43,7 +44,7 @@ class InferenceConfig:
     together_window: float = 0.1  # cards that come to rest this close are laid at once
     swept_after: float = 1.0     # a card laid on a bout unseen this long waits: swept or covered?
     round_group_window: float = 1.0  # round attacks are 1, 3 or 5 cards: wait for all of them
-    settle_window: float = 0.5   # layout deals (round, cross): quiet this long before reading
+    settle_window: float = 0.1   # layout deals (round, cross): quiet this long before reading
     layout_timeout: float = 3.0  # ... or this long when cards are missing from the layout
     doubtful_confidence: float = 0.6  # a card read with less mean confidence is asked about
     direction_max_deg: float = 40.0   # the seat a card came from lies within this angle of its path
@@ -81,6 +82,8 @@ class GameView:
     took: bool = False
     reader: TableReader = field(default_factory=TableReader)
     lead_buffer: list[CardTrack] = field(default_factory=list)  # a lead still forming
+    open_lead: OpenLead | None = None  # round: a lead the referee has, open for more cards
+    open_tried: list[tuple[str, float | None]] = field(default_factory=list)  # ... offered early
     pending: list[CardTrack] = field(default_factory=list)  # cards laid on a bout out of sight
     layout: list[CardTrack] = field(default_factory=list)       # round/cross deal being laid
     open_table: dict[str, np.ndarray] = field(default_factory=dict)  # round opening cards
@@ -104,7 +107,7 @@ class FollowerCore:
                  judge: Callable[..., bool] | None = None,
                  snapshot: Callable[[], dict] | None = None,
                  frame_size: tuple[int, int] = (1280, 720),
-                 revise: Callable[[dict, TableEvent], bool] | None = None) -> None:
+                 revise: Callable[..., bool] | None = None) -> None:
         self.setup = setup
         self.variant: str = setup.get("variant", "classic")
         self.options: dict = setup.get("options") or {}
@@ -113,7 +116,8 @@ class FollowerCore:
         self.config = config or InferenceConfig()
         self.judge = judge
         self.snapshot = snapshot
-        self.revise = revise   # the referee's past rewritten: (event accepted, event instead)
+        # the referee's past rewritten: (event accepted, event instead, may_refuse=False)
+        self.revise = revise
         self.view = GameView()
         self._frame, self._time = 0, 0.0
         self._tracks: dict[str, CardTrack] = {}  # this frame's cards on the table, by code

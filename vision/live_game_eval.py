@@ -26,7 +26,7 @@ from vision.pipeline import Detector, TablePipeline
 from vision.rendered_games import GameFiles, GameSpec, expected_events, read_truth
 from vision.scripted_game import TruthEvent
 from vision.seats import SeatMap
-from vision.table_events import Question, Verdicted
+from vision.table_events import Question, TableEvent, Verdicted
 
 MIN_LIVE_FPS = 10.0  # below it a card is seldom seen on its way in: who played it is a guess
 # the issue's targets ("From video to verdicts"); latency: 95% of verdicts within 0.5 s of rest
@@ -124,7 +124,9 @@ def run_live_game(feed: FrameFeed, setup: dict, header: dict, *,
                                           seats=SeatMap.from_clicks(header["calibration"]["seats"]),
                                           frame_size=tuple(header["size"]))
     run = LiveRun(fps, frames)
-    judged_by_step: list[int] = []
+    # each judged event by identity, with the step that judged it: an event told again in
+    # another's place (`TablePipeline.revise`) comes out when it replaced the other
+    step_of: dict[int, tuple[TableEvent, int]] = {}
 
     def step(number: int) -> float:
         image = feed.frame(number)
@@ -135,7 +137,8 @@ def run_live_game(feed: FrameFeed, setup: dict, header: dict, *,
         done = clock()
         run.detector_seconds.append(detected - started)
         run.step_seconds.append(done - started)
-        judged_by_step.append(len(pipeline.verdicts))
+        for verdicted in pipeline.verdicts:
+            step_of.setdefault(id(verdicted.event), (verdicted.event, len(run.step_seconds) - 1))
         for question in (item for item in emitted if isinstance(item, Question)):
             run.questions += 1
             if answer is not None:
@@ -144,16 +147,15 @@ def run_live_game(feed: FrameFeed, setup: dict, header: dict, *,
                 verdict = pipeline.answer(question, choice)
                 if verdict is not None:  # the answer's own verdict, new or in place of the
                     # camera's reading it replaces; any after it are the camera's
-                    answers.add(next(n for n, v in enumerate(pipeline.verdicts) if v is verdict))
+                    answers.add(id(verdict.event))
         return done - started if step_cost is None else step_cost
 
-    answers: set[int] = set()  # the verdicts on the players' answers
+    answers: set[int] = set()  # the events the players' answers told
     run.steps = run_live(frames, fps, step)
-    seen = 1  # the setup's verdict: given, not seen
-    for live_step, judged in zip(run.steps, judged_by_step, strict=True):
-        run.judged += [(pipeline.verdicts[i], live_step.finished) for i in range(seen, judged)
-                       if i not in answers]
-        seen = max(seen, judged)
+    last = len(run.steps) - 1  # an answer given at the last step is judged after it
+    run.judged = [(verdicted, run.steps[step_of.get(id(verdicted.event), (None, last))[1]].finished)
+                  for verdicted in pipeline.verdicts[1:]  # the setup's verdict: given, not seen
+                  if id(verdicted.event) not in answers]
     return run
 
 

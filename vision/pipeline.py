@@ -159,13 +159,15 @@ class TablePipeline:
             self.tracker.rename(*renamed)
         return verdict
 
-    def revise(self, wrong: dict, right: TableEvent) -> bool:
+    def revise(self, wrong: dict, right: TableEvent, *, may_refuse: bool = False) -> bool:
         """The last accepted event `wrong` did not happen, `right` did: the referee takes back
         `wrong` and every event accepted after it, then judges `right` and every event judged
         after it again, and the log has `right` where `wrong` was. An event refused after
         `wrong` is judged again too and may now be accepted (a throw-in refused because of the
         wrong event); one accepted before must be accepted again, or everything is put back as
-        it was and the answer is False (also when the referee cannot take events back)."""
+        it was and the answer is False (also when the referee cannot take events back).
+        `right` itself must be accepted too, unless `may_refuse`: then a refused `right` is a
+        foul in `wrong`'s place."""
         if not (hasattr(self.referee, "undo_last") or hasattr(self.referee, "undo")):
             return False
         accepted = [n for n, v in enumerate(self.verdicts) if _verdict_ok(v.verdict)]
@@ -175,7 +177,7 @@ class TablePipeline:
         at = found[-1]
         later = list(range(at + 1, len(self.verdicts)))
         original = [self.verdicts[n].event for n in (at, *later) if n in accepted]
-        replayed = self._replay(original, [(right, False), *(
+        replayed = self._replay(original, [(right, may_refuse), *(
             (self.verdicts[n].event, n not in accepted) for n in later)])
         if replayed is None:
             return False

@@ -87,18 +87,70 @@ class FakeReferee:
     refuse: set[str] = field(default_factory=set)
     state: dict = field(default_factory=dict)
     applied: list[dict] = field(default_factory=list)
+    attack_sizes: tuple[int, ...] = (1, 2, 3, 4, 5, 6)  # R5: round allows 1, 3, 5
 
     def apply(self, event: dict) -> FakeVerdict:
         key = event.get("card") or event["type"]
         if key in self.refuse:
             return FakeVerdict(False, "G4")
+        if event["type"] == "attack" and len(event["cards"]) not in self.attack_sizes:
+            return FakeVerdict(False, "R5")
         self.applied.append(event)
         if event["type"] == "new_game":
             self.state.pop("phase", None)
         return FakeVerdict(True)
 
+    def undo(self) -> bool:
+        return bool(self.applied and self.applied.pop())
+
     def snapshot(self) -> dict:
         return dict(self.state)
+
+
+def round_main_phase() -> tuple[Scene, FakeReferee]:
+    """A round game past its opening (the fake referee says so), the table cleared; Anna
+    leads at Boris, who holds six cards."""
+    referee = FakeReferee(attack_sizes=(1, 3, 5))
+    scene = Scene(TablePipeline(setup("round"), referee=referee), jitter=1.0)
+    spots = round_layout(scene)
+    referee.state = {"phase": "play", "attacker": "Anna",
+                     "hands": {name: {"count": 6} for name in ("Anna", "Boris", "Vera")}}
+    sweep(scene, *spots, "8S")
+    return scene, referee
+
+
+def attacks(referee: FakeReferee) -> list[dict]:
+    return [event for event in referee.applied if event["type"] == "attack"]
+
+
+def test_a_round_lead_is_judged_at_once_and_grows_into_the_attack_laid_beside_it() -> None:
+    scene, referee = round_main_phase()
+    pipeline = scene.target
+    scene.slide("7S", ANNA, (540, 360))
+    scene.wait(0.4)    # less than round_group_window (1 s): told without waiting for more
+    assert attacks(referee) == [{"type": "attack", "player": "Anna", "cards": ["7S"]}]
+    scene.slide("7H", ANNA, (640, 360))
+    scene.slide("9D", ANNA, (740, 360))
+    scene.wait(0.4)
+    grown = {"type": "attack", "player": "Anna", "cards": ["7S", "7H", "9D"]}
+    assert attacks(referee) == [grown]   # the one-card lead taken back, the pair + one instead
+    assert [e.event for e in pipeline.events if e.event["type"] == "attack"] == [grown]
+    play(scene, "8S", BORIS, (555, 375))  # the grown lead is the bout: a defence on its 7S
+    assert referee.applied[-1] == {"type": "defend", "player": "Boris", "card": "8S", "on": "7S"}
+    assert pipeline.fouls == []
+
+
+def test_a_round_lead_that_grows_into_no_attack_shape_is_that_foul_in_its_place() -> None:
+    scene, referee = round_main_phase()
+    pipeline = scene.target
+    scene.slide("7S", ANNA, (540, 360))
+    scene.wait(0.4)
+    scene.slide("7H", ANNA, (640, 360))
+    scene.wait(1.5)    # no third card comes: two cards are no attack (R5)
+    assert attacks(referee) == []
+    [foul] = pipeline.fouls
+    assert foul.event.event == {"type": "attack", "player": "Anna", "cards": ["7S", "7H"]}
+    assert foul.verdict.rule == "R5" and len(pipeline.verdicts) == len(referee.applied) + 1
 
 
 def test_cross_face_up_deal_placing_then_pass_on() -> None:
