@@ -138,7 +138,12 @@ def run_live_game(feed: FrameFeed, setup: dict, header: dict, *,
         run.detector_seconds.append(detected - started)
         run.step_seconds.append(done - started)
         for verdicted in pipeline.verdicts:
-            step_of.setdefault(id(verdicted.event), (verdicted.event, len(run.step_seconds) - 1))
+            told = verdicted.event
+            while told.was is not None:   # a misread found later: told when first told
+                told = told.was
+            step = step_of.get(id(told), (told, len(run.step_seconds) - 1))
+            step_of.setdefault(id(told), step)
+            step_of.setdefault(id(verdicted.event), step)
         for question in (item for item in emitted if isinstance(item, Question)):
             run.questions += 1
             if answer is not None:

@@ -17,6 +17,9 @@ class TableEvent:
     event: dict
     frame: int
     time: float
+    # the event as first told, where a card in it was found misread later (the name is new,
+    # the moment it was seen and told is that one's)
+    was: TableEvent | None = field(default=None, compare=False, repr=False)
 
     @property
     def type(self) -> str:

@@ -35,10 +35,10 @@ def setup(variant: str) -> dict:
 ROUND_TABLE = ["7S", "8H", "10D", "JC", "QS", "6D", "KH", "9C"]
 
 
-def round_layout(scene: Scene) -> dict[str, tuple[float, float]]:
+def round_layout(scene: Scene, table: list[str] = ROUND_TABLE) -> dict[str, tuple[float, float]]:
     """R1: the eight table cards in a ring and the 8S trump in the centre; where each lies."""
     spots = {card: (640 + 220 * math.cos(i * math.pi / 4), 330 + 160 * math.sin(i * math.pi / 4))
-             for i, card in enumerate(ROUND_TABLE)}
+             for i, card in enumerate(table)}
     for card, spot in spots.items():
         scene.put(card, spot)
     scene.put("8S", (640, 330))              # the centre trump
@@ -456,3 +456,34 @@ def test_a_draw_laid_where_a_named_card_no_one_saw_may_lie_is_asked_about_not_a_
         {"type": "open_draw", "player": "Vera", "card": "9H"})
     assert pipeline.fouls == []
     assert pipeline.answer(asked, 0).verdict.ok
+
+
+def test_a_reading_the_players_confirm_against_the_referee_finds_the_card_misread_before(
+        ) -> None:
+    """The camera read the layout's J♦ as Q♦, and Anna took it (K♦ beats it). When she beats
+    10♦ with the J♦ (read unsurely) and the players confirm it, the referee refuses it: her
+    hand is known and holds no J♦ (G8). The card she took was the J♦: the referee's past is
+    judged again with it renamed, and the defence is legal."""
+    from referee import Referee
+
+    pipeline = TablePipeline(setup("round"), referee=Referee())
+    scene = Scene(pipeline, jitter=1.0)
+    table = ["7S", "8H", "10D", "JC", "QD", "6D", "KH", "9C"]   # QD: the J♦ misread
+    spots = round_layout(scene, table)
+    queen = spots["QD"]
+    play(scene, "KD", ANNA, (queen[0] + 15, queen[1] + 15))    # Anna takes K♦ and "Q♦"
+    sweep(scene, "KD", "QD")
+    play(scene, "6C", BORIS, (1000, 600))    # the ninth card
+    play(scene, "7C", VERA, (1015, 615))     # Vera beats it and takes the table
+    sweep(scene, "6C", "7C", "8S", *[c for c in table if c != "QD"])
+    play(scene, "10D", VERA, (500, 360))     # Vera holds the lowest trump (7S): she leads
+    scene.slide("JD", ANNA, (515, 375), confidence=0.5)
+    scene.wait(0.6)
+    [question] = pipeline.questions
+    defence = {"type": "defend", "player": "Anna", "card": "JD", "on": "10D"}
+    verdict = pipeline.answer(question, question.candidates.index(defence))
+    assert verdict.verdict.ok and pipeline.fouls == []
+    told = [event.event for event in pipeline.events]
+    assert {"type": "deal", "table": [c.replace("QD", "JD") for c in table]} in told
+    assert {"type": "open_draw", "player": "Anna", "card": "KD", "beats": "JD"} in told
+    assert pipeline.snapshot()["hands"]["Anna"]["known"] == ["KD"]

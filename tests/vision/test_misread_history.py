@@ -1,0 +1,37 @@
+"""Which earlier readings may have been misread, when the players confirm a card the referee
+knows elsewhere (G8), and how an event is renamed."""
+
+from __future__ import annotations
+
+from vision.misread_history import mentions, misread_before, renamed
+
+DEAL = {"type": "deal", "hands": {"QD": ["QD", "7S"]}, "faceup": {"Anna": "QD"}}
+
+
+def test_renaming_reaches_every_card_of_an_event_but_no_player_name() -> None:
+    assert renamed(DEAL, "QD", "JD") == {"type": "deal", "hands": {"QD": ["JD", "7S"]},
+                                         "faceup": {"Anna": "JD"}}
+    assert renamed({"type": "open_draw", "player": "Anna", "card": "KD", "beats": "QD"},
+                   "QD", "JD")["beats"] == "JD"
+    assert mentions(DEAL, "7S") and not mentions(DEAL, "JD")
+
+
+def snapshot(anna: list[str], discard: tuple[str, ...] = ()) -> dict:
+    return {"deck": 36, "stock": 0, "discard_cards": list(discard),
+            "hands": {"Anna": {"count": len(anna), "known": anna},
+                      "Boris": {"count": 2, "known": []}}}
+
+
+def test_a_card_of_the_player_s_known_hand_was_it_look_alikes_first_then_its_suit() -> None:
+    event = {"type": "defend", "player": "Anna", "card": "JD", "on": "10D"}
+    assert misread_before(snapshot(["9S", "QD", "JC"]), event) == [
+        ("JC", "JD"),   # the same rank: a look-alike
+        ("QD", "JD"),   # the same suit
+        ("9S", "JD")]
+
+
+def test_a_card_known_elsewhere_was_a_look_alike_nobody_accounted_for() -> None:
+    event = {"type": "attack", "player": "Boris", "cards": ["AS"]}
+    renamings = misread_before(snapshot(["7H"], discard=("AS", "AH")), event)
+    assert ("AS", "AC") in renamings and ("AS", "AD") in renamings
+    assert ("AS", "AH") not in renamings   # discarded: accounted for
