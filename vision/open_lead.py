@@ -71,8 +71,9 @@ class OpenLeads(TrumpCheck):
         referee keeps the open one until the grown lead takes its place)."""
         view = self.view
         opened = view.open_lead
-        if opened is None or self._lead_closed(opened, track.placed_at or self._time):
-            return False
+        if opened is None or view.lead_buffer \
+                or self._lead_closed(opened, track.placed_at or self._time):
+            return False   # (opened again already: the card joins the lead forming)
         cards = {t.card for t in opened.tracks}
         view.reader.pairs = [pair for pair in view.reader.pairs if pair.attack not in cards]
         view.leader, view.defender = opened.leader, opened.defender

@@ -129,8 +129,9 @@ def test_a_round_lead_is_judged_at_once_and_grows_into_the_attack_laid_beside_it
     scene.slide("7S", ANNA, (540, 360))
     scene.wait(0.4)    # less than round_group_window (1 s): told without waiting for more
     assert attacks(referee) == [{"type": "attack", "player": "Anna", "cards": ["7S"]}]
-    scene.slide("7H", ANNA, (640, 360))
-    scene.slide("9D", ANNA, (740, 360))
+    scene.slide("7H", ANNA, (640, 360), seconds=0.05)
+    scene.wait(0.35)   # the 7H at rest: the lead opened again, and the 9D joins it in time
+    scene.slide("9D", ANNA, (740, 360), seconds=0.05)
     scene.wait(0.4)
     grown = {"type": "attack", "player": "Anna", "cards": ["7S", "7H", "9D"]}
     assert attacks(referee) == [grown]   # the one-card lead taken back, the pair + one instead
