@@ -51,6 +51,10 @@ class TrackerConfig:
 
 
 RECENT_SECONDS = 3.0  # how long a track keeps its readings for weighing rival codes
+# A card never seen moving, where a card placed before it was first read is still read this much
+# (its confidence against the newcomer's since it came to rest), is that card read two ways: on
+# the game videos 0.72-0.87 for a table card read as a look-alike, 0.10-0.48 for a card laid on
+SAME_CARD_SHARE = 0.6
 # Where in a card's box (share of its width, height in from the nearest edges) its own corner
 # index lies, at least: on the game videos 86% of a card's own indices read inside its box lie
 # there, 13% of the indices of the cards under it (those show at its edge)
@@ -478,6 +482,12 @@ class CardTracker:
             # what was read there since this card came to rest, not in its long life before
             rivals[other.card] = sum(confidence for at, confidence in other.recent
                                      if at >= track.rest_since)
+            if never_moved and other.placed_at is not None and other.placed_at < track.first_seen \
+                    and rivals[other.card] >= SAME_CARD_SHARE * track.rest_confidence:
+                # a card lay there before this one was first read, and is read there still
+                # about as much, never in the same frame: no card came in (a card laid on it
+                # hides it), that card was read two ways
+                return False
             if never_moved and other.on_table:
                 # a card lying where this one, never moved, is read: also what was read of it
                 # just before. Not to wait for (a card laid right on a pile's top hides it),

@@ -274,6 +274,19 @@ def test_a_card_laid_over_a_pile_s_top_is_placed_though_it_flickers_to_that_card
     assert (frame - rest) / FPS <= 0.7  # not after the AH counts as gone (3 s)
 
 
+def test_a_card_lying_for_long_read_by_turns_as_a_look_alike_is_no_second_card(
+        ) -> None:
+    scene = Scene(CardTracker())
+    scene.put("7S", (400, 300))
+    scene.wait(3.0)          # a table card, read for long
+    for frame in range(60):  # then as AS by turns, a little more surely, never both at once
+        scene.remove("7S", "AS")
+        card, confidence = ("AS", 0.9) if frame % 2 else ("7S", 0.75)
+        scene.put(card, (400, 300), confidence=confidence)
+        scene.step()
+    assert [card for _, card in placed(scene)] == ["7S"]
+
+
 def test_a_card_on_a_pile_whose_corner_still_shows_is_a_second_card() -> None:
     scene = Scene(CardTracker())
     scene.put("9D", (400, 300))
