@@ -162,6 +162,21 @@ def take_undone_question(taker: str, target: str, waiting: TableEvent, defences:
         replaces={"type": "take", "player": taker})
 
 
+def missed_pass_on_question(defender: str, waiting: TableEvent, passes: list[dict],
+                            since: float) -> Question:
+    """`waiting` (a cross defence by the next player) came while `defender` must beat the
+    card: which card did `defender` lay on it and pass on (C7), that the defence beats? None:
+    the defence is out of turn."""
+    event = waiting.event
+    shown, shown_ru = card_text(event["card"]), card_text(event["card"], True)
+    return Question(
+        f"{event['player']} beats with {shown}, but {defender} must beat the card: which card "
+        f"did {defender} pass on that {shown} beats? (none: {shown} is out of turn)",
+        f"{event['player']} бьёт картой {shown_ru}, но бить должен {defender}: какую карту "
+        f"передал {defender}, которую бьёт {shown_ru}? (никакую: {shown_ru} не в свой черёд)",
+        tuple(passes), waiting.frame, waiting.time, (event["card"],), since)
+
+
 @dataclass
 class MissedTurn:
     question: Question
@@ -169,11 +184,13 @@ class MissedTurn:
     commit: Callable[[], None]   # the model's update, if it is judged as read and accepted
     box: np.ndarray | None = None  # a missed lead: where the card that beat it lies
     take: dict | None = None  # a missed defence: the take the camera guessed instead
+    passed: bool = False      # a missed pass-on (cross): `waiting` is the defence after it
 
     @property
     def lead(self) -> bool:
-        """`waiting` is a lead (judged as read on no answer: the model takes it in)."""
-        return self.box is not None or self.take is not None
+        """`waiting` is a lead, or a defence (judged as read on no answer: the model takes it
+        in)."""
+        return self.box is not None or self.take is not None or self.passed
 
 
 class MissedTurns(LayoutPhases):
@@ -193,7 +210,10 @@ class MissedTurns(LayoutPhases):
         if event["type"] == "attack":
             return self._ask_missed_lead(table_event, commit, out)
         if event["type"] == "defend":
-            return self._ask_take_undone(table_event, commit, out)
+            return self._ask_take_undone(table_event, commit, out) \
+                or self._ask_missed_pass_on(table_event, commit, out)
+        if event["type"] == "pass_on":   # read so for the card it lies on; it beats another
+            return self._ask_missed_pass_on(table_event, commit, out)
         snapshot = self._snapshot()
         drawer = snapshot.get("turn")
         phase = {"deal_card": "faceup", "open_draw": "opening"}.get(event["type"])
@@ -280,6 +300,48 @@ class MissedTurns(LayoutPhases):
         self._wait(MissedTurn(question, table_event, commit, take=question.replaces), out)
         return True
 
+    def _ask_missed_pass_on(self, table_event: TableEvent, commit: Callable[[], None],
+                            out: list[Emitted]) -> bool:
+        """Cross: a defence (or what looks like a pass-on) the referee refuses because another
+        player must beat the card (C6): that player may have passed a card on unseen (C7: laid
+        on the card, so the defence lies on it), which the defence beats. Asked which; the
+        defence waits."""
+        event = table_event.event
+        snapshot = self._snapshot()
+        defender, unbeaten = snapshot.get("defender"), unbeaten_attacks(snapshot)
+        if self.variant != "cross" or defender in (None, event["player"]) or len(unbeaten) != 1:
+            return False
+        passes = [{"type": "pass_on", "player": defender, "card": card}
+                  for card in unaccounted(snapshot, self._tracks, defender)
+                  if beats(event["card"], card, "D", cross=True)]
+        if not passes:
+            return False
+        since = self._bout_since(list(self.view.reader.cards))
+        question = missed_pass_on_question(defender, table_event, passes,
+                                           self.view.closed_at if since is None else since)
+        self._wait(MissedTurn(question, table_event, commit, passed=True), out)
+        return True
+
+    def _passed_unseen(self, asked: MissedTurn, passed: dict, question: Question) -> bool:
+        """The players named the card passed on unseen (the referee took it): the card that
+        waited is judged as the defence on it. True when the referee accepts it; the model then
+        has the bout: the passed card (under the defence, where the old card lay) beaten."""
+        waiting = asked.waiting.event
+        defence = {"type": "defend", "player": waiting["player"], "card": waiting["card"],
+                   "on": passed["card"]}
+        if not self._judge_late(defence, question):
+            return False
+        view = self.view
+        track = self._tracks.get(waiting["card"])
+        box = track.box.copy() if track is not None else None
+        for card in list(view.reader.cards):
+            view.reader.remove(card)   # the card he could not beat went to his hand
+        if box is not None:
+            view.reader.add_attack(passed["card"], box, lead=True)
+            view.reader.add_defence(waiting["card"], box, passed["card"])
+        view.defender = waiting["player"]
+        return True
+
     def _beaten_before_take(self, asked: MissedTurn) -> None:
         """The players named the defence the camera missed, and the referee has it in place of
         the take (the question `replaces` it): the bout is a discard, and the lead that waited
@@ -343,6 +405,10 @@ class MissedTurns(LayoutPhases):
                 self._as_read(asked, self._judge_late(waiting, question))
             else:
                 self._beaten_before_take(asked)
+            return None
+        if asked.passed:   # a missed pass-on
+            if chosen is None or refused or not self._passed_unseen(asked, chosen, question):
+                self._as_read(asked, self._judge_late(waiting, question))
             return None
         if asked.box is not None:   # a missed lead
             if chosen is None or refused \

@@ -397,6 +397,23 @@ def test_a_cross_bout_cleared_with_a_card_unbeaten_asks_which_card_beat_it() -> 
     assert pipeline.fouls == []
 
 
+def test_a_cross_defence_by_the_next_player_asks_which_card_was_passed_on_unseen() -> None:
+    scene = cross_with_hands()
+    pipeline = scene.target
+    play(scene, "6D", ANNA, (600, 360))      # Boris cannot beat a diamond: he passes his 6C
+    play(scene, "JC", VERA, (615, 375))      # on (never read), and Vera beats it
+    [question] = pipeline.questions
+    assert pipeline.fouls == [] and question.candidates == (
+        {"type": "pass_on", "player": "Boris", "card": "6C"},)   # the only card JC beats
+    assert pipeline.answer(question, 0).verdict.ok
+    assert pipeline.verdicts[-1].event.event == {"type": "defend", "player": "Vera",
+                                                 "card": "JC", "on": "6C"}
+    sweep(scene, "6D", "JC")
+    assert pipeline.verdicts[-1].event.event == {"type": "discard"}
+    assert pipeline.fouls == []
+    assert set(pipeline.snapshot()["hands"]["Boris"]["known"]) == {"8S", "6D"}  # he took 6D
+
+
 def test_an_unsure_card_known_in_another_hand_may_be_any_card_of_the_player_s_known_hand(
         ) -> None:
     scene = cross_with_hands()
