@@ -107,7 +107,8 @@ class FollowerCore:
                  judge: Callable[..., bool] | None = None,
                  snapshot: Callable[[], dict] | None = None,
                  frame_size: tuple[int, int] = (1280, 720),
-                 revise: Callable[..., bool] | None = None) -> None:
+                 revise: Callable[..., bool] | None = None,
+                 rename_past: Callable[[TableEvent, bool], bool] | None = None) -> None:
         self.setup = setup
         self.variant: str = setup.get("variant", "classic")
         self.options: dict = setup.get("options") or {}
@@ -118,6 +119,8 @@ class FollowerCore:
         self.snapshot = snapshot
         # the referee's past rewritten: (event accepted, event instead, may_refuse=False)
         self.revise = revise
+        # a card the referee knows elsewhere (G8) misread before: (event, keep) -> renamed?
+        self.rename_past = rename_past
         self.view = GameView()
         self._frame, self._time = 0, 0.0
         self._tracks: dict[str, CardTrack] = {}  # this frame's cards on the table, by code
@@ -246,6 +249,11 @@ class FollowerCore:
             if misread:
                 doubt = f"{judged.message} Misread, or a foul ({rule})?"
                 doubt_ru = f"{judged.message_ru} Ошибка камеры или нарушение ({rule})?"
+            elif rule == "G8" and not question_open and self.rename_past is not None \
+                    and self.rename_past(table_event, False):
+                # the referee's knowledge came from the camera: a card misread before?
+                doubt = f"{judged.message} Misread before, or a foul (G8)?"
+                doubt_ru = f"{judged.message_ru} Камера ошиблась раньше, или нарушение (G8)?"
             elif not question_open:
                 if self._ask_missed_turn(table_event, commit, out):
                     return True
@@ -301,7 +309,9 @@ class FollowerCore:
             if not question.candidates or self.judge is None:
                 continue
             event = TableEvent(question.candidates[0], question.frame, question.time)
-            if self.judge(event, record_refusal=False):
+            judged = self.judge(event, record_refusal=False)
+            if judged or getattr(judged, "rule", None) == "G8" and self.rename_past is not None \
+                    and self.rename_past(event, True):   # taken as read: misread before
                 out.append(event)
             else:
                 self.view.reader.ignored.update(question.cards)

@@ -8,15 +8,23 @@ another card, a look-alike nobody has accounted for. Each such look-alike is tri
 referee's past is replayed from the first event that named the misread card, with the card
 renamed, all or nothing (`TablePipeline.rename_in_history`), and the confirmed event must then
 be accepted.
+
+A sure reading the referee refuses so (no question open) is asked about instead of called a
+foul when a card of the player's known hand renamed so explains it (`_rename_past`, tried and
+taken back): the players confirm the card, and the past is renamed. Unanswered, the reading is
+taken as read: renamed.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vision.swept_bout import unaccounted
-from vision.table_events import played_cards
+from vision.table_events import TableEvent, Verdicted, played_cards, verdict_dict
 from vision.table_reader import look_alikes, suit_of
+
+if TYPE_CHECKING:
+    from vision.events_inference import GameFollower
 
 
 def renamed(value: Any, old: str, new: str) -> Any:
@@ -41,12 +49,14 @@ def mentions(value: Any, card: str) -> bool:
     return False
 
 
-def misread_before(snapshot: dict, event: dict) -> list[tuple[str, str]]:
+def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False
+                   ) -> list[tuple[str, str]]:
     """(old, new) renamings of the referee's past that would let `event` be true, likeliest
     first: a card known in the player's hand was the card he plays (old: that card; its
     look-alikes first, then cards of its suit, then the rest: the reader confuses J and Q of
     one suit too); or the card, known elsewhere, was a look-alike nobody has accounted for
-    (old: the card)."""
+    (old: the card). `own_hand_only`: the first kind alone (a card known elsewhere may have
+    been taken from there: a foul, unless the players say otherwise)."""
     player = event.get("player")
     hands = snapshot.get("hands") or {}
     own = list((hands.get(player) or {}).get("known") or ())
@@ -58,6 +68,91 @@ def misread_before(snapshot: dict, event: dict) -> list[tuple[str, str]]:
             ranked = sorted(own, key=lambda held: (held not in alikes,
                                                    suit_of(held) != suit_of(card)))
             out += [(held, card) for held in ranked]
-        if card not in free:
+        if card not in free and not own_hand_only:
             out += [(card, alike) for alike in look_alikes(card) if alike in free]
     return out
+
+
+class MisreadHistory:
+    """`TablePipeline`'s renaming of a card misread in the referee's past."""
+
+    referee: Any
+    verdicts: list[Verdicted]
+    events: list[TableEvent]
+    follower: GameFollower
+    _snapshot: dict | None
+
+    def snapshot(self) -> dict: ...
+
+    def _replay(self, original: list[TableEvent],
+                instead: list[tuple[TableEvent, bool]]) -> list[Verdicted] | None: ...
+
+    def misread_before(self, confirmed: TableEvent, *, keep: bool = True,
+                       own_hand_only: bool = False) -> bool:
+        """The players confirmed a reading (or, unanswered, it is taken as read) that the
+        referee refuses as a card known elsewhere (G8): the camera misread that card, or its
+        look-alike, before. True when a renaming of the past lets the referee accept it; kept
+        (the follower's bout is then the referee's again) or, with `keep=False`, only tried."""
+        for old, new in misread_before(self.snapshot(), confirmed.event,
+                                       own_hand_only=own_hand_only):
+            if self.rename_in_history(old, new, confirmed, keep=keep):
+                self._snapshot = None
+                if keep:
+                    self.follower.resync()
+                return True
+        return False
+
+    def _rename_past(self, event: TableEvent, keep: bool) -> bool:
+        """The follower's callback: tried only (`keep=False`: may a card of the player's known
+        hand, misread before, explain the refusal?), or kept (an unanswered question's reading
+        taken as read)."""
+        return self.misread_before(event, keep=keep, own_hand_only=True)
+
+    def rename_in_history(self, old: str, new: str, confirmed: TableEvent, *,
+                          keep: bool = True) -> bool:
+        """Card `old` in the referee's past was `new`: every event from the first accepted one
+        that names `old` is judged again with it renamed (each keeps the moment it was told:
+        `TableEvent.was`), and then `confirmed` (the last event judged, refused so far, or one
+        not judged yet) must be accepted; all or nothing, as in `revise`. With `keep=False` the
+        referee's past is put back as it was after the try."""
+        if not (hasattr(self.referee, "undo_last") or hasattr(self.referee, "undo")):
+            return False
+        accepted = {n for n, v in enumerate(self.verdicts) if _ok(v)}
+        first = next((n for n in sorted(accepted)
+                      if n > 0 and mentions(self.verdicts[n].event.event, old)), None)
+        if first is None:
+            return False
+        later = list(range(first, len(self.verdicts)))
+        original: list[TableEvent] = []
+        instead: list[tuple[TableEvent, bool]] = []
+        now: dict[int, TableEvent] = {}   # each event told before, as it is told now
+        for n in later:
+            event = self.verdicts[n].event
+            if n in accepted:
+                original.append(event)
+            if event is not confirmed and mentions(event.event, old):
+                now[id(event)] = TableEvent(renamed(event.event, old, new), event.frame,
+                                            event.time, was=event)
+            may_refuse = n not in accepted and event is not confirmed
+            instead.append((now.get(id(event), event), may_refuse))
+        judged_before = self.verdicts[-1].event is confirmed
+        if not judged_before:
+            instead.append((confirmed, False))
+        replayed = self._replay(original, instead)
+        if replayed is None:
+            return False
+        if not keep:   # back as it was: the renamed past taken back, the original judged again
+            undone = self._replay([v.event for v in replayed if _ok(v)],
+                                  [(event, False) for event in original])
+            assert undone is not None, "the referee refused its own past"
+            return True
+        for n, verdicted in zip(later, replayed, strict=False):
+            self.verdicts[n] = verdicted
+        if not judged_before:
+            self.verdicts.append(replayed[-1])
+        self.events = [now.get(id(event), event) for event in self.events]
+        return True
+
+
+def _ok(verdicted: Verdicted) -> bool:
+    return bool(verdict_dict(verdicted.verdict).get("ok"))

@@ -16,7 +16,7 @@ import numpy as np
 from vision.cardclasses import deck_codes
 from vision.detections import Detections
 from vision.events_inference import Emitted, GameFollower, InferenceConfig
-from vision.misread_history import mentions, misread_before, renamed
+from vision.misread_history import MisreadHistory
 from vision.seats import SeatMap
 from vision.sources import FramePacket, FrameSource
 from vision.table_events import Judgement, Question, TableEvent, Verdicted, verdict_dict
@@ -42,7 +42,7 @@ def setup_deck_size(setup: dict) -> int:
     return size if isinstance(size, int) else 52
 
 
-class TablePipeline:
+class TablePipeline(MisreadHistory):
     """One match seen through one camera.
 
     `update(frame, time, detections)` returns what this frame produced (events and questions).
@@ -69,7 +69,8 @@ class TablePipeline:
             self.setup, seats, inference_config,
             judge=self._judge if referee is not None else None,
             snapshot=self.snapshot if referee is not None else None, frame_size=frame_size,
-            revise=self.revise if referee is not None else None)
+            revise=self.revise if referee is not None else None,
+            rename_past=self._rename_past if referee is not None else None)
         if referee is not None and judge_setup:  # False: the referee already has this match
             setup_event = TableEvent(self.setup, 0, 0.0)
             if not self._judge(setup_event):
@@ -154,7 +155,7 @@ class TablePipeline:
                 verdict = self.verdicts[-1]
                 refused = not _verdict_ok(verdict.verdict)
                 if refused and verdict_dict(verdict.verdict).get("rule") == "G8" \
-                        and self._misread_before(event):
+                        and self.misread_before(event):
                     verdict, refused = self.verdicts[-1], False
         renamed = self.follower.answered(question, chosen, refused=refused)
         self.events += self.follower.late_events  # what the answer let the camera's reading close
@@ -188,52 +189,6 @@ class TablePipeline:
         for n, verdicted in zip([at, *later], replayed, strict=True):
             self.verdicts[n] = verdicted
         self.events = [right if event is original[0] else event for event in self.events]
-        return True
-
-    def _misread_before(self, confirmed: TableEvent) -> bool:
-        """The players confirmed a reading the referee refuses as a card known elsewhere (G8):
-        the camera misread that card, or its look-alike, before (`vision.misread_history`).
-        True when a renaming of the past lets the referee accept it; the follower's bout is
-        then the referee's again."""
-        for old, new in misread_before(self.snapshot(), confirmed.event):
-            if self.rename_in_history(old, new, confirmed):
-                self._snapshot = None
-                self.follower.resync()
-                return True
-        return False
-
-    def rename_in_history(self, old: str, new: str, confirmed: TableEvent) -> bool:
-        """Card `old` in the referee's past was `new`: every event from the first accepted one
-        that names `old` is judged again with it renamed (each keeps the moment it was told:
-        `TableEvent.was`), and `confirmed`, the last event judged, refused so far, must now be
-        accepted; all or nothing, as in `revise`."""
-        if not (hasattr(self.referee, "undo_last") or hasattr(self.referee, "undo")) \
-                or not self.verdicts or self.verdicts[-1].event is not confirmed:
-            return False
-        accepted = {n for n, v in enumerate(self.verdicts) if _verdict_ok(v.verdict)}
-        first = next((n for n in sorted(accepted)
-                      if n > 0 and mentions(self.verdicts[n].event.event, old)), None)
-        if first is None:
-            return False
-        later = list(range(first, len(self.verdicts)))
-        original: list[TableEvent] = []
-        instead: list[tuple[TableEvent, bool]] = []
-        now: dict[int, TableEvent] = {}   # each event told before, as it is told now
-        for n in later:
-            event = self.verdicts[n].event
-            if n in accepted:
-                original.append(event)
-            if event is not confirmed and mentions(event.event, old):
-                now[id(event)] = TableEvent(renamed(event.event, old, new), event.frame,
-                                            event.time, was=event)
-            may_refuse = n not in accepted and event is not confirmed
-            instead.append((now.get(id(event), event), may_refuse))
-        replayed = self._replay(original, instead)
-        if replayed is None:
-            return False
-        for n, verdicted in zip(later, replayed, strict=True):
-            self.verdicts[n] = verdicted
-        self.events = [now.get(id(event), event) for event in self.events]
         return True
 
     def _replay(self, original: list[TableEvent],

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+import pytest
 from table_scene import Scene
 
 from vision.pipeline import TablePipeline
@@ -476,32 +477,55 @@ def test_a_draw_laid_where_a_named_card_no_one_saw_may_lie_is_asked_about_not_a_
     assert pipeline.answer(asked, 0).verdict.ok
 
 
-def test_a_reading_the_players_confirm_against_the_referee_finds_the_card_misread_before(
-        ) -> None:
-    """The camera read the layout's J♦ as Q♦, and Anna took it (K♦ beats it). When she beats
-    10♦ with the J♦ (read unsurely) and the players confirm it, the referee refuses it: her
-    hand is known and holds no J♦ (G8). The card she took was the J♦: the referee's past is
-    judged again with it renamed, and the defence is legal."""
+MISREAD_TABLE = ["7S", "8H", "10D", "JC", "QD", "6D", "KH", "9C"]   # QD: the J♦ misread
+
+
+def queen_taken_then_jack_played(confidence: float) -> Scene:
+    """The camera read the layout's J♦ as Q♦, and Anna took it (K♦ beats it); Vera, holding
+    the lowest trump, leads 10♦, and Anna beats it with the J♦ (read with `confidence`). Her
+    hand is known to the referee and holds no J♦ (G8)."""
     from referee import Referee
 
     pipeline = TablePipeline(setup("round"), referee=Referee())
     scene = Scene(pipeline, jitter=1.0)
-    table = ["7S", "8H", "10D", "JC", "QD", "6D", "KH", "9C"]   # QD: the J♦ misread
-    spots = round_layout(scene, table)
+    spots = round_layout(scene, MISREAD_TABLE)
     queen = spots["QD"]
     play(scene, "KD", ANNA, (queen[0] + 15, queen[1] + 15))    # Anna takes K♦ and "Q♦"
     sweep(scene, "KD", "QD")
     play(scene, "6C", BORIS, (1000, 600))    # the ninth card
     play(scene, "7C", VERA, (1015, 615))     # Vera beats it and takes the table
-    sweep(scene, "6C", "7C", "8S", *[c for c in table if c != "QD"])
-    play(scene, "10D", VERA, (500, 360))     # Vera holds the lowest trump (7S): she leads
-    scene.slide("JD", ANNA, (515, 375), confidence=0.5)
+    sweep(scene, "6C", "7C", "8S", *[c for c in MISREAD_TABLE if c != "QD"])
+    play(scene, "10D", VERA, (500, 360))
+    scene.slide("JD", ANNA, (515, 375), confidence=confidence)
     scene.wait(0.6)
-    [question] = pipeline.questions
-    defence = {"type": "defend", "player": "Anna", "card": "JD", "on": "10D"}
-    verdict = pipeline.answer(question, question.candidates.index(defence))
-    assert verdict.verdict.ok and pipeline.fouls == []
+    return scene
+
+
+def assert_the_queen_was_the_jack(pipeline: TablePipeline) -> None:
     told = [event.event for event in pipeline.events]
-    assert {"type": "deal", "table": [c.replace("QD", "JD") for c in table]} in told
+    assert {"type": "deal", "table": [c.replace("QD", "JD") for c in MISREAD_TABLE]} in told
     assert {"type": "open_draw", "player": "Anna", "card": "KD", "beats": "JD"} in told
-    assert pipeline.snapshot()["hands"]["Anna"]["known"] == ["KD"]
+    assert {"type": "defend", "player": "Anna", "card": "JD", "on": "10D"} in told
+    assert pipeline.fouls == [] and pipeline.snapshot()["hands"]["Anna"]["known"] == ["KD"]
+
+
+@pytest.mark.parametrize("confidence", [0.5, 0.9])
+def test_a_reading_the_players_confirm_against_the_referee_finds_the_card_misread_before(
+        confidence: float) -> None:
+    """Read unsurely, the defence is a question; read surely, the referee's refusal is one
+    (the card she took may have been the J♦). Confirmed, the referee's past is judged again
+    with the card renamed, and the defence is legal."""
+    pipeline = queen_taken_then_jack_played(confidence).target
+    [question] = pipeline.questions
+    assert pipeline.fouls == [] and ("Misread before" in question.text) == (confidence == 0.9)
+    defence = {"type": "defend", "player": "Anna", "card": "JD", "on": "10D"}
+    assert pipeline.answer(question, question.candidates.index(defence)).verdict.ok
+    assert_the_queen_was_the_jack(pipeline)
+
+
+def test_a_sure_reading_nobody_answers_is_taken_as_read_and_the_past_renamed() -> None:
+    scene = queen_taken_then_jack_played(0.9)
+    pipeline = scene.target
+    scene.wait(16.0)    # doubt_wait: the game went on without an answer
+    assert pipeline.questions == []
+    assert_the_queen_was_the_jack(pipeline)
