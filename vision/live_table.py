@@ -37,6 +37,11 @@ class SinkReferee:
     def snapshot(self) -> dict:
         return self.sink.snapshot() or {}
 
+    def trial_copy(self) -> Any:
+        """A private copy of the dashboard's referee to try events on, or None."""
+        copy = getattr(self.sink, "referee_copy", None)
+        return copy() if copy is not None else None
+
     def undo_last(self, event: dict) -> bool:
         """Takes back the dashboard's last event if it is `event` (the camera revising what it
         told; an event the players entered since is never taken back)."""

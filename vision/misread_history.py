@@ -10,13 +10,14 @@ renamed, all or nothing (`TablePipeline.rename_in_history`), and the confirmed e
 be accepted.
 
 A sure reading the referee refuses so (no question open) is asked about instead of called a
-foul when a card of the player's known hand renamed so explains it (`_rename_past`, tried and
-taken back): the players confirm the card, and the past is renamed. Unanswered, the reading is
-taken as read: renamed.
+foul when a card of the player's known hand renamed so explains it (`_rename_past`, tried on a
+copy of the referee): the players confirm the card, and the past is renamed. Unanswered, the
+reading is taken as read: renamed.
 """
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
 from vision.swept_bout import unaccounted
@@ -114,9 +115,29 @@ class MisreadHistory:
         that names `old` is judged again with it renamed (each keeps the moment it was told:
         `TableEvent.was`), and then `confirmed` (the last event judged, refused so far, or one
         not judged yet) must be accepted; all or nothing, as in `revise`. With `keep=False` the
-        referee's past is put back as it was after the try."""
+        referee is left as it was: the try is made on a copy of it."""
+        if not keep:   # tried on a private copy of the referee, which is then dropped
+            trial = self._trial_referee()
+            if trial is None:
+                return False
+            real, self.referee = self.referee, trial
+            try:
+                return self._renamed(old, new, confirmed, keep=False)
+            finally:
+                self.referee = real
         if not (hasattr(self.referee, "undo_last") or hasattr(self.referee, "undo")):
             return False
+        return self._renamed(old, new, confirmed, keep=True)
+
+    def _trial_referee(self) -> Any:
+        """A copy of the referee to try a renaming on: the dashboard's (`trial_copy`), or a
+        deep copy of an in-process one; None when neither can be had."""
+        trial_copy = getattr(self.referee, "trial_copy", None)
+        if trial_copy is not None:
+            return trial_copy()
+        return copy.deepcopy(self.referee) if hasattr(self.referee, "undo") else None
+
+    def _renamed(self, old: str, new: str, confirmed: TableEvent, *, keep: bool) -> bool:
         accepted = {n for n, v in enumerate(self.verdicts) if _ok(v)}
         first = next((n for n in sorted(accepted)
                       if n > 0 and mentions(self.verdicts[n].event.event, old)), None)
@@ -139,13 +160,8 @@ class MisreadHistory:
         if not judged_before:
             instead.append((confirmed, False))
         replayed = self._replay(original, instead)
-        if replayed is None:
-            return False
-        if not keep:   # back as it was: the renamed past taken back, the original judged again
-            undone = self._replay([v.event for v in replayed if _ok(v)],
-                                  [(event, False) for event in original])
-            assert undone is not None, "the referee refused its own past"
-            return True
+        if replayed is None or not keep:
+            return replayed is not None
         for n, verdicted in zip(later, replayed, strict=False):
             self.verdicts[n] = verdicted
         if not judged_before:

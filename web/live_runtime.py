@@ -74,6 +74,11 @@ class LiveTable:
         origin = self._camera_origin()
         return origin is not None and self.table.undo(origin, only=event)
 
+    def referee_copy(self) -> Any:
+        """The match's referee, copied, for the camera to try events on; None when the players
+        run the match by hand."""
+        return self.table.referee_copy() if self._camera_origin() is not None else None
+
     def _camera_origin(self) -> str | None:
         """What the camera's events are stored as ("live", "demo"); None when the players
         run the match by hand."""

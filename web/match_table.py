@@ -7,6 +7,7 @@ back with exactly the match it had.
 
 from __future__ import annotations
 
+import copy
 import logging
 import threading
 import time
@@ -116,6 +117,12 @@ class MatchTable:
     def snapshot(self) -> dict[str, Any] | None:
         with self._lock:
             return self._referee.snapshot() if self._referee else None
+
+    def referee_copy(self) -> RefereeLike | None:
+        """A copy of the match's referee to try events on (the camera checking whether a card
+        misread before explains a refusal), touching neither the match nor its database."""
+        with self._lock:
+            return copy.deepcopy(self._referee) if self._referee else None
 
     def recent(self, count: int = 12) -> list[tuple[int, dict[str, Any]]]:
         """The last applied events (row id, event), newest last: what a correction can fix."""

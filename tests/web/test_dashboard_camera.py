@@ -207,3 +207,20 @@ def test_the_camera_revises_its_own_last_events_but_never_the_players(
     later = TableEvent({"type": "defend", "player": "Boris", "card": "8D", "on": "7D"}, 3, 0.3)
     assert not pipeline.revise({"type": "throw_in", "player": "Anna", "cards": ["7D"]}, later)
     assert [entry["attack"] for entry in live.snapshot()["table"]] == ["7S", "7D", "9D"]
+
+
+def test_the_camera_tries_events_on_a_copy_of_the_dashboard_referee(
+        camera_app: Flask, database: Path) -> None:
+    from vision.live_table import SinkReferee
+
+    live = camera_app.extensions["durak_live"]
+    live.start_live_match(SETUP)
+    sink = SinkReferee(live)
+    for event in ({"type": "deal"}, {"type": "trump", "card": "6H"}):
+        assert sink.apply(event)["ok"]
+    rows = sqlite3.connect(database).execute("SELECT COUNT(*) FROM events").fetchone()
+    trial = sink.trial_copy()
+    assert trial.apply({"type": "attack", "player": "Anna", "cards": ["7S"]}).ok
+    assert trial.snapshot()["table"] == [{"attack": "7S", "defence": None}]
+    assert live.snapshot()["table"] == []     # the match itself is untouched
+    assert sqlite3.connect(database).execute("SELECT COUNT(*) FROM events").fetchone() == rows
