@@ -88,8 +88,8 @@ class MisreadHistory:
     def _replay(self, original: list[TableEvent],
                 instead: list[tuple[TableEvent, bool]]) -> list[Verdicted] | None: ...
 
-    def misread_before(self, confirmed: TableEvent, *, keep: bool = True,
-                       own_hand_only: bool = False) -> bool:
+    def misread_card_renamed(self, confirmed: TableEvent, *, keep: bool = True,
+                             own_hand_only: bool = False) -> bool:
         """The players confirmed a reading (or, unanswered, it is taken as read) that the
         referee refuses as a card known elsewhere (G8): the camera misread that card, or its
         look-alike, before. True when a renaming of the past lets the referee accept it; kept
@@ -107,7 +107,7 @@ class MisreadHistory:
         """The follower's callback: tried only (`keep=False`: may a card of the player's known
         hand, misread before, explain the refusal?), or kept (an unanswered question's reading
         taken as read)."""
-        return self.misread_before(event, keep=keep, own_hand_only=True)
+        return self.misread_card_renamed(event, keep=keep, own_hand_only=True)
 
     def rename_in_history(self, old: str, new: str, confirmed: TableEvent, *,
                           keep: bool = True) -> bool:

@@ -155,7 +155,7 @@ class TablePipeline(MisreadHistory):
                 verdict = self.verdicts[-1]
                 refused = not _verdict_ok(verdict.verdict)
                 if refused and verdict_dict(verdict.verdict).get("rule") == "G8" \
-                        and self.misread_before(event):
+                        and self.misread_card_renamed(event):
                     verdict, refused = self.verdicts[-1], False
         renamed = self.follower.answered(question, chosen, refused=refused)
         self.events += self.follower.late_events  # what the answer let the camera's reading close
