@@ -21,7 +21,7 @@ import copy
 from typing import TYPE_CHECKING, Any
 
 from vision.swept_bout import unaccounted
-from vision.table_events import TableEvent, Verdicted, played_cards, verdict_dict
+from vision.table_events import TableEvent, Verdicted, played_cards, verdict_ok
 from vision.table_reader import look_alikes, suit_of
 
 if TYPE_CHECKING:
@@ -88,6 +88,8 @@ class MisreadHistory:
     def _replay(self, original: list[TableEvent],
                 instead: list[tuple[TableEvent, bool]]) -> list[Verdicted] | None: ...
 
+    def _can_take_back(self) -> bool: ...
+
     def misread_card_renamed(self, confirmed: TableEvent, *, keep: bool = True,
                              own_hand_only: bool = False) -> bool:
         """The players confirmed a reading (or, unanswered, it is taken as read) that the
@@ -125,7 +127,7 @@ class MisreadHistory:
                 return self._renamed(old, new, confirmed, keep=False)
             finally:
                 self.referee = real
-        if not (hasattr(self.referee, "undo_last") or hasattr(self.referee, "undo")):
+        if not self._can_take_back():
             return False
         return self._renamed(old, new, confirmed, keep=True)
 
@@ -138,7 +140,7 @@ class MisreadHistory:
         return copy.deepcopy(self.referee) if hasattr(self.referee, "undo") else None
 
     def _renamed(self, old: str, new: str, confirmed: TableEvent, *, keep: bool) -> bool:
-        accepted = {n for n, v in enumerate(self.verdicts) if _ok(v)}
+        accepted = {n for n, v in enumerate(self.verdicts) if verdict_ok(v.verdict)}
         first = next((n for n in sorted(accepted)
                       if n > 0 and mentions(self.verdicts[n].event.event, old)), None)
         if first is None:
@@ -168,7 +170,3 @@ class MisreadHistory:
             self.verdicts.append(replayed[-1])
         self.events = [now.get(id(event), event) for event in self.events]
         return True
-
-
-def _ok(verdicted: Verdicted) -> bool:
-    return bool(verdict_dict(verdicted.verdict).get("ok"))

@@ -271,9 +271,8 @@ class MissedTurns(LayoutPhases):
         if not beaters:
             return False
         defences = defence_events(taker, target, beaters)
-        since = self._bout_since(list(cards))
         question = missed_beating_question(taker, target, cards, table_event, defences,
-                                           self.view.closed_at if since is None else since)
+                                           self._asked_since(list(cards)))
         self._wait(MissedTurn(question, table_event, commit, take=question.replaces), out)
         return True
 
@@ -293,10 +292,9 @@ class MissedTurns(LayoutPhases):
                    if card != event["card"]]
         if not beaters:
             return False
-        since = self._bout_since(list(self.view.reader.cards))
         question = take_undone_question(event["player"], target, table_event,
                                         defence_events(event["player"], target, beaters),
-                                        self.view.closed_at if since is None else since)
+                                        self._asked_since(list(self.view.reader.cards)))
         self._wait(MissedTurn(question, table_event, commit, take=question.replaces), out)
         return True
 
@@ -316,9 +314,8 @@ class MissedTurns(LayoutPhases):
                   if beats(event["card"], card, "D", cross=True)]
         if not passes:
             return False
-        since = self._bout_since(list(self.view.reader.cards))
         question = missed_pass_on_question(defender, table_event, passes,
-                                           self.view.closed_at if since is None else since)
+                                           self._asked_since(list(self.view.reader.cards)))
         self._wait(MissedTurn(question, table_event, commit, passed=True), out)
         return True
 
@@ -366,6 +363,12 @@ class MissedTurns(LayoutPhases):
                  if (track := self._last_tracks.get(card)) is not None
                  and track.placed_at is not None]
         return min(times) if times else None
+
+    def _asked_since(self, cards: list[str]) -> float:
+        """What a question about these cards' bout asks about: the time since the first of
+        them was laid, else since the last bout closed."""
+        since = self._bout_since(cards)
+        return self.view.closed_at if since is None else since
 
     def _wait(self, asked: MissedTurn, out: list[Emitted]) -> None:
         """The question goes out; its turn waits for the answer."""

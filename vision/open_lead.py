@@ -83,7 +83,7 @@ class OpenLeads(TrumpCheck):
     def _lead_closed(self, opened: OpenLead, at: float) -> bool:
         """The window for more cards has passed, or the bout went on past the lead."""
         return at - opened.laid_at >= self.config.round_group_window \
-            or any(pair.defence is not None for pair in self.view.reader.pairs)
+            or self.view.reader.any_defence
 
     def _expire_open_lead(self) -> None:
         opened = self.view.open_lead

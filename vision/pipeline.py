@@ -19,7 +19,14 @@ from vision.events_inference import Emitted, GameFollower, InferenceConfig
 from vision.misread_history import MisreadHistory
 from vision.seats import SeatMap
 from vision.sources import FramePacket, FrameSource
-from vision.table_events import Judgement, Question, TableEvent, Verdicted, verdict_dict
+from vision.table_events import (
+    Judgement,
+    Question,
+    TableEvent,
+    Verdicted,
+    verdict_dict,
+    verdict_ok,
+)
 from vision.tracking import CardTracker, TrackerConfig
 
 
@@ -94,7 +101,7 @@ class TablePipeline(MisreadHistory):
 
     @property
     def fouls(self) -> list[Verdicted]:
-        return [v for v in self.verdicts if not _verdict_ok(v.verdict)]
+        return [v for v in self.verdicts if not verdict_ok(v.verdict)]
 
     def update(self, frame: int, time: float, detections: Detections) -> list[Emitted]:
         self._snapshot = None  # others (the dashboard's manual entry) may have changed the game
@@ -153,7 +160,7 @@ class TablePipeline(MisreadHistory):
             if self.referee is not None:
                 self._judge(event)
                 verdict = self.verdicts[-1]
-                refused = not _verdict_ok(verdict.verdict)
+                refused = not verdict_ok(verdict.verdict)
                 if refused and verdict_dict(verdict.verdict).get("rule") == "G8" \
                         and self.misread_card_renamed(event):
                     verdict, refused = self.verdicts[-1], False
@@ -173,9 +180,9 @@ class TablePipeline(MisreadHistory):
         it was and the answer is False (also when the referee cannot take events back).
         `right` itself must be accepted too, unless `may_refuse`: then a refused `right` is a
         foul in `wrong`'s place."""
-        if not (hasattr(self.referee, "undo_last") or hasattr(self.referee, "undo")):
+        if not self._can_take_back():
             return False
-        accepted = [n for n, v in enumerate(self.verdicts) if _verdict_ok(v.verdict)]
+        accepted = [n for n, v in enumerate(self.verdicts) if verdict_ok(v.verdict)]
         found = [n for n in accepted if self.verdicts[n].event.event == wrong]
         if not found:
             return False
@@ -204,18 +211,22 @@ class TablePipeline(MisreadHistory):
         failed = taken_back < len(original)
         for event, may_refuse in [] if failed else instead:
             verdict = self.referee.apply(dict(event.event))
-            if not _verdict_ok(verdict) and not may_refuse:
+            if not verdict_ok(verdict) and not may_refuse:
                 failed = True
                 break
             judged.append(Verdicted(event, verdict))
         if not failed:
             return judged
         for verdicted in reversed(judged):
-            if _verdict_ok(verdicted.verdict):
+            if verdict_ok(verdicted.verdict):
                 self._take_back(verdicted.event)
         for event in original[len(original) - taken_back:]:
             self.referee.apply(dict(event.event))
         return None
+
+    def _can_take_back(self) -> bool:
+        """Whether the referee can take its last event back (`_take_back`)."""
+        return hasattr(self.referee, "undo_last") or hasattr(self.referee, "undo")
 
     def _take_back(self, event: TableEvent) -> bool:
         """The referee takes back its last event, which must be `event` (a referee shared with
@@ -229,7 +240,7 @@ class TablePipeline(MisreadHistory):
         as it was); `record_refusal=False` only asks, a refusal is not kept as a foul."""
         verdict = self.referee.apply(dict(event.event))
         self._snapshot = None
-        ok = _verdict_ok(verdict)
+        ok = verdict_ok(verdict)
         if ok or record_refusal:
             self.verdicts.append(Verdicted(event, verdict))
         if ok:
@@ -238,6 +249,3 @@ class TablePipeline(MisreadHistory):
         return Judgement(False, said.get("rule"), str(said.get("message") or ""),
                          str(said.get("message_ru") or ""))
 
-
-def _verdict_ok(verdict: Any) -> bool:
-    return bool(verdict.ok if hasattr(verdict, "ok") else verdict["ok"])

@@ -91,6 +91,11 @@ class Judgement:
         return self.ok
 
 
+def verdict_ok(verdict: object) -> bool:
+    """Whether a verdict (a `referee.Verdict`, or the dict a sink returned) accepts the event."""
+    return bool(verdict.ok if hasattr(verdict, "ok") else verdict["ok"])  # type: ignore[index]
+
+
 def verdict_dict(verdict: object) -> dict:
     """A verdict as a dict: a `referee.Verdict`'s `to_dict()`, or the dict a sink returned."""
     return verdict.to_dict() if hasattr(verdict, "to_dict") else dict(verdict)
