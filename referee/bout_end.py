@@ -56,15 +56,21 @@ def settle_bout(state: TableState) -> None:
         check_game_end(state)
 
 
+def settled(state: TableState) -> TableState:
+    """The state as the next bout will see it: a declared take closed, draws filled in."""
+    clone = state.clone()
+    if clone.phase == "play":
+        settle_bout(clone)
+    return clone
+
+
 def outcomes_after_draw_up(state: TableState) -> list[dict]:
     """The match's outcomes, a game that the owed draw-up will end counted as ended: the draws are
     forced in number, and a log seldom holds them (a camera does not see them), so a game that
     ends with the stock is over at the last discard, not at the next game's start."""
     if state.phase != "play" or state.table or not state.draw_queue:
         return state.games
-    clone = state.clone()
-    settle_bout(clone)
-    return clone.games
+    return settled(state).games
 
 
 def throwers_left(state: TableState) -> list[int]:

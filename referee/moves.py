@@ -5,7 +5,7 @@ rule implementation. Used by `referee.simulate`.
 
 from __future__ import annotations
 
-from .bout_end import settle_bout
+from .bout_end import settled
 from .cards import Card
 from .engine import Referee
 from .events import Event
@@ -26,14 +26,6 @@ def first_legal(referee: Referee, candidates: list[Event]) -> Event | None:
         if is_legal(referee, event):
             return event
     return None
-
-
-def settled(state: TableState) -> TableState:
-    """The state as the next bout will see it: a declared take closed, draws filled in."""
-    clone = state.clone()
-    if clone.phase == "play":
-        settle_bout(clone)
-    return clone
 
 
 def leaders_now(state: TableState) -> list[int]:
