@@ -27,15 +27,15 @@ import cv2
 import numpy as np
 
 from vision.cardclasses import CARD_CODES
+from vision.dataset_recipes import recipes
 
 AISLERIOT_DIR = Path("/usr/share/aisleriot/cards")
 KDE_DIR = Path("/usr/share/carddecks")
 NPM_DECK_DIR = Path(__file__).resolve().parent.parent / "datasets/cache/npm-react-playing-cards"
 FACE_HEIGHT = 360  # pixels of a rendered face; scenes scale it down
 
-# Designs reserved for judging the detector on art it never saw (DEVELOPERS.md).
-HELD_OUT = frozenset({"aisleriot/neoclassical", "aisleriot/neoclassical_4_color",
-                      "aisleriot/paris", "kde/svg-gm-paris"})
+# Designs reserved for judging the detector on art it never saw (datasets/recipes.toml).
+HELD_OUT = recipes().held_out_designs
 # Designs this loader cannot use: not French-suited (swiss-xvii, xskat-german), indices in the
 # top-right corner (oxygen*), a single index (tango_nuevo), or element names it cannot map
 # (future, nicu-white, tigullio-international, jolly-royal), or a suit printed too far below the

@@ -36,6 +36,7 @@ from vision.evaluation import (
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_REAL = REPO.parent / "shared" / "realdev"
+HELDOUT_RECIPE = "heldout-640"
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -43,7 +44,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     add_detector_arguments(parser)
     parser.add_argument("--heldout", type=Path,
-                        help="a set from `synth --split heldout` (default: render one)")
+                        help="a set from `synth --split heldout` (default: render the "
+                             f"recipe {HELDOUT_RECIPE} of datasets/recipes.toml in a "
+                             "temporary folder)")
     parser.add_argument("--heldout-images", type=int, default=300,
                         help="images to render when --heldout is not given (default 300)")
     parser.add_argument("--real", type=Path, default=DEFAULT_REAL,
@@ -58,10 +61,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 
 def render_heldout_set(count: int, folder: Path) -> Path:
+    """The recipe `heldout-640` of datasets/recipes.toml, `count` images of it, in `folder`."""
     from vision import cli_synth
 
-    code = cli_synth.main(["--out", str(folder), "--images", str(count), "--seed", "1000",
-                           "--split", "heldout", "--val", "0", "--size", "640", "480"])
+    code = cli_synth.main(["--recipe", HELDOUT_RECIPE, "--out", str(folder),
+                           "--images", str(count)])
     if code != 0:
         raise RuntimeError("could not render the held-out set")
     return folder

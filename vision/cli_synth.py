@@ -19,6 +19,7 @@ import numpy as np
 
 from vision.cardclasses import CLASS_NAMES
 from vision.cardfaces import design_names
+from vision.dataset_recipes import GENERATED, RecipeError, recipes
 from vision.progress import ProgressBar
 from vision.synth_decks import DeckPool
 from vision.synth_layout import render_table
@@ -58,9 +59,24 @@ def write_data_yaml(out: Path) -> None:
         f"path: {out.resolve()}\ntrain: images/train\nval: images/val\nnames:\n{names}\n")
 
 
+def write_made_with(args: argparse.Namespace) -> None:
+    """synth.json: the arguments the set was made with, to render it again."""
+    made_with = {key: (str(value) if isinstance(value, Path) else value)
+                 for key, value in vars(args).items() if key not in ("out", "workers")}
+    (args.out / "synth.json").write_text(json.dumps(made_with, ensure_ascii=False, indent=1) + "\n")
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
+    """The arguments; with --recipe NAME, that set's values of datasets/recipes.toml are the
+    defaults (flags given override them) and --out defaults to datasets/generated/NAME.
+    Raises RecipeError for an unknown set or a broken recipe file."""
     parser = argparse.ArgumentParser(prog="durak-table synth", description=__doc__)
-    parser.add_argument("--out", required=True, type=Path, help="folder to write the set into")
+    parser.add_argument("--recipe", metavar="NAME",
+                        help="render the set NAME of datasets/recipes.toml (e.g. v1, "
+                             "heldout-640); other flags override its values")
+    parser.add_argument("--out", type=Path,
+                        help="folder to write the set into (default with --recipe: "
+                             "datasets/generated/NAME)")
     parser.add_argument("--images", type=int, default=1000, help="number of images (default 1000)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--val", type=float, default=0.05, help="share of images for validation")
@@ -74,11 +90,24 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--procedural-share", type=float, default=0.35,
                         help="share of scenes drawn with procedural (font) faces")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.recipe:
+        recipe = recipes().set_named(args.recipe)
+        parser.set_defaults(out=GENERATED / recipe.name, images=recipe.images, seed=recipe.seed,
+                            val=recipe.val, size=recipe.size, split=recipe.split,
+                            procedural_share=recipe.procedural_share)
+        args = parser.parse_args(argv)
+    if args.out is None:
+        parser.error("give --out DIR, or --recipe NAME to render a set of datasets/recipes.toml")
+    return args
 
 
 def main(argv: list[str]) -> int:
-    args = parse_args(argv)
+    try:
+        args = parse_args(argv)
+    except RecipeError as error:
+        print(f"durak-table synth: {error}", file=sys.stderr)
+        return 2
     if args.images < 1 or not 0 <= args.val < 1:
         print("durak-table synth: --images must be at least 1 and --val in [0, 1)",
               file=sys.stderr)
@@ -103,6 +132,7 @@ def main(argv: list[str]) -> int:
         part = "val" if number < val_count else "train"
         jobs.append((args.seed, number, *args.size, str(args.out), part))
     write_data_yaml(args.out)
+    write_made_with(args)
     progress = ProgressBar(len(jobs), "synth")
     metadata = {}
     worker_args = (designs, args.split, args.procedural_share)

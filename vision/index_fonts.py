@@ -17,6 +17,7 @@ import numpy as np
 from PIL import ImageFont
 
 from vision.cardclasses import SUIT_SYMBOL
+from vision.dataset_recipes import recipes
 
 FONT_ROOT = Path("/usr/share/fonts")
 RANK_GLYPHS = "AKQJ1234567890ТКДВ"
@@ -26,7 +27,7 @@ EXCLUDED_STYLE_WORDS = ("ExtraLight", "Thin", "Hairline", "Math", "Italic", "Obl
                         "Symbol", "Emoji")
 # Typefaces never drawn into training data: procedural held-out faces (the Russian-index part of
 # the held-out test set) use only these.
-HELD_OUT_FONTS = ("FreeSerif", "DejaVuSansMono")
+HELD_OUT_FONTS = recipes().held_out_fonts   # datasets/recipes.toml
 NO_SUCH_GLYPH = "\U000f0000"
 # The font whose suit symbols every other font's are compared with (fonts-dejavu-core).
 REFERENCE_SUIT_FONT = "DejaVuSans.ttf"
