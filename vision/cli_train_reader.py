@@ -45,7 +45,8 @@ def far_from(box: np.ndarray, others: list[np.ndarray]) -> bool:
 
 
 def crops_of_image(image: np.ndarray, labels: list[tuple[int, np.ndarray]],
-                   rng: np.random.Generator, per_index: int) -> tuple[list, list]:
+                   rng: np.random.Generator, per_index: int,
+                   size: int = CROP_SIZE) -> tuple[list, list]:
     """Jittered crops of every index, and about as many crops of things that are not one."""
     crops, classes = [], []
     indices = [box for cls, box in labels if cls != WHOLE_CARD_CLASS]
@@ -53,7 +54,7 @@ def crops_of_image(image: np.ndarray, labels: list[tuple[int, np.ndarray]],
         if cls == WHOLE_CARD_CLASS:
             continue
         for _ in range(per_index):
-            crops.append(training_crop(image, box, rng))
+            crops.append(training_crop(image, box, rng, size))
             classes.append(cls)
     sides = [max(b[2] - b[0], b[3] - b[1]) for b in indices] or [24.0]
     height, width = image.shape[:2]
@@ -70,13 +71,13 @@ def crops_of_image(image: np.ndarray, labels: list[tuple[int, np.ndarray]],
             cx, cy = rng.uniform(0, width), rng.uniform(0, height)
         box = np.array([cx - side / 3, cy - side / 2, cx + side / 3, cy + side / 2])
         if far_from(box, indices):
-            crops.append(crop_index(image, box, margin=rng.uniform(1.1, 1.5)))
+            crops.append(crop_index(image, box, margin=rng.uniform(1.1, 1.5), size=size))
             classes.append(NOT_AN_INDEX)
     return crops, classes
 
 
 def collect_crops(folder: Path, part: str, per_index: int, limit: int | None,
-                  seed: int) -> tuple[np.ndarray, np.ndarray]:
+                  seed: int, size: int = CROP_SIZE) -> tuple[np.ndarray, np.ndarray]:
     images = sorted((folder / "images" / part).glob("*.jpg"))[:limit]
     rng = np.random.default_rng(seed)
     all_crops, all_classes = [], []
@@ -86,12 +87,12 @@ def collect_crops(folder: Path, part: str, per_index: int, limit: int | None,
         if image is not None:
             labels = read_labels(folder / "labels" / part / f"{path.stem}.txt", image.shape[1],
                                  image.shape[0])
-            crops, classes = crops_of_image(image, labels, rng, per_index)
+            crops, classes = crops_of_image(image, labels, rng, per_index, size)
             all_crops += crops
             all_classes += classes
         progress.advance()
     progress.close()
-    return (np.stack(all_crops) if all_crops else np.zeros((0, CROP_SIZE, CROP_SIZE, 3), np.uint8),
+    return (np.stack(all_crops) if all_crops else np.zeros((0, size, size, 3), np.uint8),
             np.array(all_classes, np.int64))
 
 
@@ -150,6 +151,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="also train on about N crops cut straight from the training "
                              "designs' faces and typefaces (any turn and size; cached in "
                              "datasets/cache); 0 for the set's scenes only")
+    parser.add_argument("--crop-size", type=int, default=CROP_SIZE, metavar="PX",
+                        help="the square crop side the reader sees (default "
+                             f"{CROP_SIZE}; 24-128); the exported model keeps it, and "
+                             "the runtime cuts its crops to match")
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--max-lr", type=float, default=3e-3,
                         help="the one-cycle schedule's peak learning rate (default 3e-3; "
@@ -195,6 +200,10 @@ def starting_network(args: argparse.Namespace):
 
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
+    if not 24 <= args.crop_size <= 128:
+        print(f"durak-table train-reader: --crop-size {args.crop_size} is outside 24-128 px",
+              file=sys.stderr)
+        return 2
     if not (args.data / "images" / "train").is_dir():
         print(f"durak-table train-reader: {args.data} holds no images/train (make one with "
               "`durak-table synth`)", file=sys.stderr)
@@ -204,17 +213,20 @@ def main(argv: list[str]) -> int:
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
     train_crops, train_classes = collect_crops(args.data, "train", args.per_index, args.limit,
-                                               args.seed)
-    val_crops, val_classes = collect_crops(args.data, "val", 1, None, args.seed + 1)
+                                               args.seed, args.crop_size)
+    val_crops, val_classes = collect_crops(args.data, "val", 1, None, args.seed + 1,
+                                           args.crop_size)
     if len(train_crops) == 0:
         print("durak-table train-reader: no labelled indices found", file=sys.stderr)
         return 2
     checks = {"scenes": (val_crops, val_classes)}
     if args.face_crops > 0:
-        faces, face_classes = cached_face_crops(args.face_crops, args.seed)
+        faces, face_classes = cached_face_crops(args.face_crops, args.seed,
+                                                size=args.crop_size)
         train_crops = np.concatenate([train_crops, faces])
         train_classes = np.concatenate([train_classes, face_classes])
-        checks["faces"] = cached_face_crops(max(1000, args.face_crops // 30), args.seed + 1)
+        checks["faces"] = cached_face_crops(max(1000, args.face_crops // 30), args.seed + 1,
+                                            size=args.crop_size)
     print(f"{len(train_crops)} training crops; validation: "
           + ", ".join(f"{len(crops)} of {name}" for name, (crops, _) in checks.items()),
           file=sys.stderr)
@@ -251,20 +263,20 @@ def main(argv: list[str]) -> int:
               file=sys.stderr)
         if score >= best:
             best = score
-            export_reader(network, args.out)
+            export_reader(network, args.out, args.crop_size)
         if args.minutes and time.monotonic() - start > args.minutes * 60:
             break
     print(f"exported {args.out} (validation accuracy {best:.4f})")
     return 0
 
 
-def export_reader(network, target: Path) -> None:
+def export_reader(network, target: Path, crop_size: int = CROP_SIZE) -> None:
     """ONNX for the runtime, and the PyTorch weights beside it to continue training later."""
     import torch
 
     torch.save(network.state_dict(), target.with_suffix(".pt"))
     network.eval()
-    example = torch.zeros(1, 3, CROP_SIZE, CROP_SIZE)
+    example = torch.zeros(1, 3, crop_size, crop_size)
     torch.onnx.export(network, example, str(target), input_names=["crops"],
                       output_names=["logits"], dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}},
                       opset_version=17, dynamo=False)

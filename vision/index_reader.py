@@ -33,27 +33,28 @@ DEFAULT_READER = Path(__file__).resolve().parent.parent / "models" / "index-read
 
 
 def crop_index(frame: np.ndarray, box: np.ndarray, margin: float = CROP_MARGIN,
-               shift: tuple[float, float] = (0.0, 0.0)) -> np.ndarray:
-    """A CROP_SIZE square around an index box (x1, y1, x2, y2), uint8 BGR; edges padded grey.
+               shift: tuple[float, float] = (0.0, 0.0), size: int = CROP_SIZE) -> np.ndarray:
+    """A `size` square around an index box (x1, y1, x2, y2), uint8 BGR; edges padded grey.
 
     `shift` moves the centre by a fraction of the side (training jitter)."""
     x1, y1, x2, y2 = (float(v) for v in box)
     side = max(x2 - x1, y2 - y1, 2.0) * margin
     cx = (x1 + x2) / 2 + shift[0] * side
     cy = (y1 + y2) / 2 + shift[1] * side
-    scale = CROP_SIZE / side
-    warp = np.array([[scale, 0, CROP_SIZE / 2 - cx * scale],
-                     [0, scale, CROP_SIZE / 2 - cy * scale]], np.float32)
+    scale = size / side
+    warp = np.array([[scale, 0, size / 2 - cx * scale],
+                     [0, scale, size / 2 - cy * scale]], np.float32)
     interpolation = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
-    return cv2.warpAffine(frame, warp, (CROP_SIZE, CROP_SIZE), flags=interpolation,
+    return cv2.warpAffine(frame, warp, (size, size), flags=interpolation,
                           borderMode=cv2.BORDER_CONSTANT, borderValue=(114, 114, 114))
 
 
-def training_crop(frame: np.ndarray, box: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+def training_crop(frame: np.ndarray, box: np.ndarray, rng: np.random.Generator,
+                  size: int = CROP_SIZE) -> np.ndarray:
     """`crop_index` with training jitter: as loose and off-centre as the boxes the detector finds
     and the corner guesses of a card box (margin 1.05-1.7, shift sd 0.09 of the side)."""
     return crop_index(frame, box, margin=rng.uniform(1.05, 1.7),
-                      shift=tuple(rng.normal(0, 0.09, 2)))
+                      shift=tuple(rng.normal(0, 0.09, 2)), size=size)
 
 
 def crops_to_batch(crops: np.ndarray) -> np.ndarray:
@@ -68,6 +69,7 @@ class IndexReader:
                  reread_below: float = REREAD_BELOW) -> None:
         self.session = session
         self.input_name = session.get_inputs()[0].name
+        self.crop_size = crop_size_of(session)
         self.allowed: np.ndarray | None = None   # mask over READER_CLASSES; None: all
         self.views = views   # (crop margin, quarter turns); the first is read for every box
         self.reread_below = reread_below
@@ -105,12 +107,20 @@ class IndexReader:
     def _read_views(self, frame: np.ndarray, boxes: np.ndarray,
                     views: tuple[tuple[float, int], ...]) -> np.ndarray:
         """Log-probabilities (views, boxes, classes) of each box read in each view."""
-        crops = np.stack([np.rot90(crop_index(frame, box, margin), turns)
+        crops = np.stack([np.rot90(crop_index(frame, box, margin, size=self.crop_size), turns)
                           for margin, turns in views for box in boxes])
         logits = self.session.run(None, {self.input_name: crops_to_batch(crops)})[0]
         if self.allowed is not None:
             logits = np.where(self.allowed, logits, -np.inf)
         return log_softmax(logits).reshape(len(views), len(boxes), -1)
+
+
+def crop_size_of(session) -> int:
+    """The square crop side a reader model was exported for (its input's last dimension;
+    CROP_SIZE where the model leaves it open)."""
+    shape = getattr(session.get_inputs()[0], "shape", None) or [None]
+    side = shape[-1]
+    return side if isinstance(side, int) and side > 0 else CROP_SIZE
 
 
 def log_softmax(logits: np.ndarray) -> np.ndarray:

@@ -95,7 +95,7 @@ def camera_look(patch: np.ndarray, index_side: float, rng: np.random.Generator) 
 
 
 def crop_of(face: CardFace, box: tuple[float, ...], rng: np.random.Generator,
-            cover: bool) -> np.ndarray:
+            cover: bool, size: int = CROP_SIZE) -> np.ndarray:
     """One reader crop of `box` on the face, through a random camera."""
     x1, y1, x2, y2 = box
     scale = math.exp(rng.uniform(*np.log(INDEX_SIDE))) / max(x2 - x1, y2 - y1)
@@ -119,10 +119,11 @@ def crop_of(face: CardFace, box: tuple[float, ...], rng: np.random.Generator,
         cover_part(patch, quad, rng)
     patch = camera_look(patch, max(x2 - x1, y2 - y1) * scale, rng)
     seen = np.concatenate([quad.min(axis=0), quad.max(axis=0)])
-    return training_crop(patch, seen, rng)
+    return training_crop(patch, seen, rng, size)
 
 
-def crops_of_face(seed: int, number: int) -> tuple[list[np.ndarray], list[int]]:
+def crops_of_face(seed: int, number: int,
+                  size: int = CROP_SIZE) -> tuple[list[np.ndarray], list[int]]:
     """The crops of face `number`: indices (named by the card) and maybe one `none`."""
     assert _pool is not None
     rng = np.random.default_rng([seed, number])
@@ -135,10 +136,11 @@ def crops_of_face(seed: int, number: int) -> tuple[list[np.ndarray], list[int]]:
     crops, classes = [], []
     for _ in range(INDEX_CROPS_PER_FACE):
         box = face.index_boxes[rng.integers(len(face.index_boxes))]
-        crops.append(crop_of(face, box, rng, cover=rng.random() < COVER_CHANCE))
+        crops.append(crop_of(face, box, rng, cover=rng.random() < COVER_CHANCE, size=size))
         classes.append(CLASS_OF[face.code])
     if rng.random() < NONE_CROP_CHANCE:
-        crops.append(crop_of(face, place_away_from_indices(face, rng), rng, cover=False))
+        crops.append(crop_of(face, place_away_from_indices(face, rng), rng, cover=False,
+                             size=size))
         classes.append(NOT_AN_INDEX)
     return crops, classes
 
@@ -149,16 +151,17 @@ def init_worker(split: str) -> None:
     _pool = DeckPool(design_names(split), font_split=split).load()
 
 
-def work(job: tuple[int, int]) -> tuple[list[np.ndarray], list[int]]:
+def work(job: tuple[int, int, int]) -> tuple[list[np.ndarray], list[int]]:
     return crops_of_face(*job)
 
 
-def face_crops(count: int, seed: int, split: str = "train",
-               workers: int | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """About `count` crops (and their classes) from faces of the split's designs and fonts."""
+def face_crops(count: int, seed: int, split: str = "train", workers: int | None = None,
+               size: int = CROP_SIZE) -> tuple[np.ndarray, np.ndarray]:
+    """About `count` crops (and their classes), `size` px square, from faces of the split's
+    designs and fonts."""
     faces = max(1, round(count / (INDEX_CROPS_PER_FACE + NONE_CROP_CHANCE)))
     workers = workers or os.cpu_count() or 1
-    jobs = [(seed, number) for number in range(faces)]
+    jobs = [(seed, number, size) for number in range(faces)]
     crops: list[np.ndarray] = []
     classes: list[int] = []
     progress = ProgressBar(faces, f"face crops ({split})")
@@ -170,7 +173,7 @@ def face_crops(count: int, seed: int, split: str = "train",
             progress.advance()
     progress.close()
     if not crops:
-        return np.zeros((0, CROP_SIZE, CROP_SIZE, 3), np.uint8), np.zeros(0, np.int64)
+        return np.zeros((0, size, size, 3), np.uint8), np.zeros(0, np.int64)
     return np.stack(crops), np.array(classes, np.int64)
 
 
@@ -178,17 +181,18 @@ CACHE_DIR = Path(__file__).resolve().parent.parent / "datasets" / "cache" / "rea
 GENERATOR_VERSION = 2   # part of the cache's file names: raise it when the crops change
 
 
-def cached_face_crops(count: int, seed: int, split: str = "train",
-                      cache_dir: Path = CACHE_DIR) -> tuple[np.ndarray, np.ndarray]:
-    """`face_crops`, kept in the cache folder (a few minutes to make, ~7 kB a crop)."""
-    path = cache_dir / f"{split}-v{GENERATOR_VERSION}-seed{seed}-{count}.npz"
+def cached_face_crops(count: int, seed: int, split: str = "train", cache_dir: Path = CACHE_DIR,
+                      size: int = CROP_SIZE) -> tuple[np.ndarray, np.ndarray]:
+    """`face_crops`, kept in the cache folder (a few minutes to make, 3 bytes a pixel: ~7 kB
+    a 48 px crop)."""
+    path = cache_dir / f"{split}-v{GENERATOR_VERSION}-seed{seed}-{count}-{size}px.npz"
     if path.exists():
         try:
             with np.load(path) as stored:
                 return stored["crops"], stored["classes"]
         except (OSError, ValueError, KeyError):
             print(f"{path} is damaged: making it again", file=sys.stderr)
-    crops, classes = face_crops(count, seed, split)
+    crops, classes = face_crops(count, seed, split, size=size)
     cache_dir.mkdir(parents=True, exist_ok=True)
     partial = path.with_suffix(".partial.npz")
     np.savez(partial, crops=crops, classes=classes)

@@ -137,15 +137,18 @@ class UpsideDownSession:
     (unsure: 8S against 6S), and one whose bottom half is brighter as 6S, surely: as a reader
     might read a 6 upright and upside down. It counts the crops it is given."""
 
-    def __init__(self) -> None:
+    def __init__(self, input_shape: tuple = ("n", 3, CROP_SIZE, CROP_SIZE)) -> None:
         self.crops_seen = 0
+        self.input_shape = input_shape
+        self.sides_seen: set[int] = set()
 
     def get_inputs(self):
-        return [type("Input", (), {"name": "crops"})()]
+        return [type("Input", (), {"name": "crops", "shape": list(self.input_shape)})()]
 
     def run(self, _names, feeds):
         crops = feeds["crops"]
         self.crops_seen += len(crops)
+        self.sides_seen.add(crops.shape[-1])
         half = crops.shape[2] // 2
         upright = crops[:, :, :half].mean(axis=(1, 2, 3)) > crops[:, :, half:].mean(axis=(1, 2, 3))
         logits = np.full((len(crops), len(READER_CLASSES)), -10.0, np.float32)
@@ -180,3 +183,26 @@ def test_a_sure_first_reading_is_not_read_again() -> None:
     classes, _ = IndexReader(session, views=((1.25, 0), (1.25, 2), (1.1, 2))).read(frame, boxes)
     assert [READER_CLASSES[c] for c in classes] == ["6S", "6S"]
     assert session.crops_seen == 2                    # one view each, nothing read again
+
+
+@pytest.mark.parametrize("input_shape, side", [(("n", 3, 64, 64), 64), (("n", 3, 32, 32), 32),
+                                               (("n", 3, "h", "w"), CROP_SIZE)])
+def test_the_reader_cuts_crops_the_size_its_model_was_exported_for(input_shape, side) -> None:
+    from vision.index_reader import IndexReader
+
+    frame = np.zeros((100, 100, 3), np.uint8)
+    frame[30:40, 20:40] = 255
+    session = UpsideDownSession(input_shape)
+    classes, _ = IndexReader(session).read(frame, np.array([[20, 20, 40, 40]], np.float32))
+    assert session.sides_seen == {side}
+    assert READER_CLASSES[classes[0]] == "6S"        # the crop still shows the index
+
+
+def test_a_crop_of_another_size_frames_the_index_the_same_way() -> None:
+    frame = np.zeros((200, 300, 3), np.uint8)
+    frame[50:70, 100:110] = 255
+    small = crop_index(frame, np.array([100, 50, 110, 70]), margin=1.25)
+    big = crop_index(frame, np.array([100, 50, 110, 70]), margin=1.25, size=64)
+    assert big.shape == (64, 64, 3)
+    share = [np.mean(crop[:, :, 0] > 128) for crop in (small, big)]
+    assert abs(share[0] - share[1]) < 0.03 and share[1] > 0.2

@@ -64,9 +64,9 @@ def test_crops_of_a_face_are_named_by_its_card_or_none(monkeypatch) -> None:
 def test_face_crops_are_cached_and_a_damaged_cache_is_made_again(tmp_path, monkeypatch) -> None:
     calls = []
 
-    def fake_face_crops(count, seed, split):
+    def fake_face_crops(count, seed, split, size):
         calls.append(count)
-        return np.full((count, CROP_SIZE, CROP_SIZE, 3), seed, np.uint8), np.arange(count)
+        return np.full((count, size, size, 3), seed, np.uint8), np.arange(count)
 
     monkeypatch.setattr(face_crops_module, "face_crops", fake_face_crops)
     crops, classes = cached_face_crops(3, 7, cache_dir=tmp_path)
@@ -75,3 +75,5 @@ def test_face_crops_are_cached_and_a_damaged_cache_is_made_again(tmp_path, monke
     next(tmp_path.glob("*.npz")).write_bytes(b"damaged")
     cached_face_crops(3, 7, cache_dir=tmp_path)
     assert calls == [3, 3]
+    bigger, _ = cached_face_crops(3, 7, cache_dir=tmp_path, size=64)   # a size of its own
+    assert calls == [3, 3, 3] and bigger.shape[1:3] == (64, 64)
