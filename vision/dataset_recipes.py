@@ -64,11 +64,10 @@ def _strings(value: object) -> bool:
 def _set_recipe(name: str, values: dict, source: str) -> SetRecipe:
     missing = sorted(set(SET_KEYS) - set(values))
     unknown = sorted(set(values) - set(SET_KEYS))
-    if missing or unknown:
-        raise RecipeError(f"{source}: set {name!r} " + "; ".join(
-            part for part in (f"lacks {', '.join(missing)}" if missing else "",
-                              f"has unknown keys {', '.join(unknown)}" if unknown else "")
-            if part))
+    problems = ([f"lacks {', '.join(missing)}"] if missing else []) \
+        + ([f"has unknown keys {', '.join(unknown)}"] if unknown else [])
+    if problems:
+        raise RecipeError(f"{source}: set {name!r} " + "; ".join(problems))
     for key, kind in SET_KEYS.items():
         value = values[key]
         fits = isinstance(value, (int, float)) if kind is float else isinstance(value, kind)

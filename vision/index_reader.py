@@ -118,8 +118,7 @@ class IndexReader:
 def crop_size_of(session) -> int:
     """The square crop side a reader model was exported for (its input's last dimension;
     CROP_SIZE where the model leaves it open)."""
-    shape = getattr(session.get_inputs()[0], "shape", None) or [None]
-    side = shape[-1]
+    side = session.get_inputs()[0].shape[-1]
     return side if isinstance(side, int) and side > 0 else CROP_SIZE
 
 

@@ -103,7 +103,7 @@ class FixedLogits:
             self.row[READER_CLASSES.index(name)] = value
 
     def get_inputs(self):
-        return [type("Input", (), {"name": "crops"})()]
+        return [type("Input", (), {"name": "crops", "shape": ["n", 3, CROP_SIZE, CROP_SIZE]})()]
 
     def run(self, _names, feeds):
         return [np.tile(self.row, (len(feeds["crops"]), 1))]
