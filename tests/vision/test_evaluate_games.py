@@ -207,11 +207,12 @@ TINY = ["--games", "1", "--variants", "round", "--players", "2", "--fouls", "0.1
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[dict]]:
     """Round, seed 0, 2 players: deal, trump, three open draws and one refused (R2) draw,
-    rendered at 320x240 and measured once with the truth's cards."""
+    rendered at 320x240 and measured once with the truth's cards. Steps cost a fixed 0 ms
+    rather than the wall clock, so a loaded machine cannot make the run drop frames."""
     folder = tmp_path_factory.mktemp("evaluate-games")
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        assert cli_evaluate_games.main([*TINY, "--out", str(folder)]) == 0
+        assert cli_evaluate_games.main([*TINY, "--out", str(folder), "--step-ms", "0"]) == 0
     return folder, [json.loads(line) for line in out.getvalue().splitlines()]
 
 
