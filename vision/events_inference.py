@@ -184,6 +184,7 @@ class GameFollower(OpenLeads):
         view = self.view
         if self._trump_refuted(track, out):
             return
+        self._settle_before_card(out)
         if self._laid_where_the_bout_was(track):
             self._bout_cleared(out)   # it lies where the bout's cards lay: they are gone
             if view.pending:          # cards laid before it go first
@@ -369,8 +370,10 @@ class GameFollower(OpenLeads):
             candidates.append(transfer)
         text = f"{defender} laid {card_text(track.card)} beside the cards: which does it beat"
         text_ru = f"{defender} положил {card_text(track.card, True)} рядом: какую карту он бьёт"
-        out.append(Question(f"{text}?", f"{text_ru}?", tuple(candidates), self._frame,
-                            self._time, (track.card,)))
+        question = Question(f"{text}?", f"{text_ru}?", tuple(candidates), self._frame,
+                            self._time, (track.card,))
+        out.append(question)
+        self._laid_beside.append(question)
         view.reader.ignored.add(track.card)
 
     def _take_guessed(self) -> None:

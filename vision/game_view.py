@@ -130,6 +130,10 @@ class FollowerCore:
         self._missed: MissedCardQuestion | None = None  # asked about a card the camera missed
         self.late_events: list[TableEvent] = []  # judged on an answer, for the pipeline's log
         self.withdrawn: list[Question] = []  # questions the game went on without: not judged
+        self.renamed: list[tuple[str, str]] = []  # (old, new): cards renamed without an answer
+        self._resync_due = False  # a reading settled otherwise while older questions waited
+        self.guessed: set[str] = set()  # look-alikes told to the referee with nobody's word
+        self._laid_beside: list[Question] = []  # which card does it beat? not yet answered
         self._doubts: list[Question] = []  # doubtful readings asked about, not yet answered
 
     # -- seats and turns ---------------------------------------------------------------------
@@ -296,8 +300,12 @@ class FollowerCore:
     def _settle_doubts(self, out: list[Emitted]) -> None:
         """Doubtful readings the players leave unanswered while the game goes on past them
         (their cards all left the table) or for `doubt_wait` seconds, oldest first: the
-        reading the camera went on with is told to the referee then, only asked (a refusal is
-        no foul: its cards are dropped), and the question is withdrawn."""
+        reading the camera went on with is told to the referee then, only asked, or else the
+        first other candidate it accepts (`_legal_reading`), or else the reading with a card
+        misread before renamed (G8); when none is accepted, that is no foul: the cards are
+        dropped. The question is withdrawn. Then, once no question waits (the referee has
+        caught up with the model), the model's bout is set from the referee's if a settled
+        reading was not the one it went on with."""
         while self._doubts:
             question = self._doubts[0]
             if self._time - question.time < self.config.doubt_wait \
@@ -310,16 +318,77 @@ class FollowerCore:
                 continue
             event = TableEvent(question.candidates[0], question.frame, question.time)
             judged = self.judge(event, record_refusal=False)
-            if judged or getattr(judged, "rule", None) == "G8" and self.rename_past is not None \
+            if judged:
+                out.append(event)
+                continue
+            legal = self._legal_reading(question) or self._closed_otherwise(question)
+            if legal is not None:
+                out.append(legal)
+            elif getattr(judged, "rule", None) == "G8" and self.rename_past is not None \
                     and self.rename_past(event, True):   # taken as read: misread before
                 out.append(event)
+                continue
             else:
                 self.view.reader.ignored.update(question.cards)
-                self.resync()
+            self._resync_due = True
+        if self._resync_due:
+            self._resync_due = False
+            self.resync()
+
+    def _closed_otherwise(self, question: Question) -> TableEvent | None:
+        """A bout's end read as a discard (a take) that the referee refuses once the readings
+        before it were settled: its cards left all the same, so the bout closed the other way,
+        told when the referee accepts that (as `_closed_as_the_referee_can` does at once)."""
+        read = question.candidates[0]
+        defender = self._snapshot().get("defender")
+        if read["type"] == "discard" and defender is not None:
+            other = {"type": "take", "player": defender}
+        elif read["type"] == "take":
+            other = {"type": "discard"}
+        else:
+            return None
+        event = TableEvent(other, question.frame, question.time)
+        return event if self.judge(event, record_refusal=False) else None
+
+    def _legal_reading(self, question: Question) -> TableEvent | None:
+        """The first of a question's other candidates (a look-alike card, another player) that
+        the referee accepts, told to it, when the reading the camera went on with is refused
+        and nobody answered: the players would not have played a foul the camera cannot see
+        for sure. A card read as its look-alike is renamed (`renamed`, for the tracker too)."""
+        guess = question.candidates[0]
+        for candidate in question.candidates[1:]:
+            event = TableEvent(candidate, question.frame, question.time)
+            if self.judge(event, record_refusal=False):
+                renamed = renamed_card(guess, candidate)
+                if renamed is not None:
+                    self._rename(*renamed)
+                    self.renamed.append(renamed)
+                    self.guessed.add(renamed[1])
+                return event
+        return None
 
     def _settle_unanswered(self, out: list[Emitted], *, swept_only: bool = False) -> None:
         """Before the game goes on, a question it cannot go on without is settled by the
-        best legal guess (`MissedCards`: what the referee can accept without the card)."""
+        best legal guess (`MissedCards`: what the referee can accept without the card).
+        Here (unless `swept_only`: the bout goes on): a card the defender laid beside the
+        bout, asked about (which does it beat?), is the first of its readings the referee
+        accepts, and the model's bout is then the referee's; none accepted, it stays out."""
+        if swept_only or not self._laid_beside or self.judge is None:
+            return
+        asked, self._laid_beside = self._laid_beside, []
+        self.withdrawn += asked
+        for question in asked:
+            for candidate in question.candidates:
+                event = TableEvent(candidate, question.frame, question.time)
+                if self.judge(event, record_refusal=False):
+                    out.append(event)
+                    break
+        self.resync()
+
+    def _settle_before_card(self, out: list[Emitted]) -> None:
+        """A card is played: a question whose settling changes what the card may be
+        (`MissedTurns`: the lead that waits on a take the camera guessed) is settled first
+        if still unanswered."""
 
     def _low_confidence(self, track: CardTrack) -> tuple[str | None, str | None]:
         """Why the card's identity is in doubt, if it is: read with low confidence, or read
@@ -402,6 +471,7 @@ class FollowerCore:
         view = self.view
         view.doubtful.difference_update(question.cards)
         self._doubts = [asked for asked in self._doubts if asked is not question]
+        self._laid_beside = [asked for asked in self._laid_beside if asked is not question]
         guess = question.candidates[0] if question.candidates else None
         if chosen == guess and not refused:
             return None

@@ -18,6 +18,7 @@ reading is taken as read: renamed.
 from __future__ import annotations
 
 import copy
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from vision.swept_bout import unaccounted
@@ -50,14 +51,15 @@ def mentions(value: Any, card: str) -> bool:
     return False
 
 
-def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False
-                   ) -> list[tuple[str, str]]:
+def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,
+                   guessed: Collection[str] = ()) -> list[tuple[str, str]]:
     """(old, new) renamings of the referee's past that would let `event` be true, likeliest
     first: a card known in the player's hand was the card he plays (old: that card; its
     look-alikes first, then cards of its suit, then the rest: the reader confuses J and Q of
     one suit too); or the card, known elsewhere, was a look-alike nobody has accounted for
-    (old: the card). `own_hand_only`: the first kind alone (a card known elsewhere may have
-    been taken from there: a foul, unless the players say otherwise)."""
+    (old: the card), or any card nobody has accounted for where the follower only `guessed`
+    the card. `own_hand_only`: the first kind alone (a card known elsewhere may have been
+    taken from there: a foul, unless the players say otherwise)."""
     player = event.get("player")
     hands = snapshot.get("hands") or {}
     own = list((hands.get(player) or {}).get("known") or ())
@@ -70,7 +72,9 @@ def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False
                                                    suit_of(held) != suit_of(card)))
             out += [(held, card) for held in ranked]
         if card not in free and not own_hand_only:
-            out += [(card, alike) for alike in look_alikes(card) if alike in free]
+            alikes = look_alikes(card)
+            others = sorted(free - set(alikes)) if card in guessed else []
+            out += [(card, other) for other in (*alikes, *others) if other in free]
     return out
 
 
@@ -97,9 +101,12 @@ class MisreadHistory:
         look-alike, before. True when a renaming of the past lets the referee accept it; kept
         (the follower's bout is then the referee's again) or, with `keep=False`, only tried."""
         for old, new in misread_before(self.snapshot(), confirmed.event,
-                                       own_hand_only=own_hand_only):
+                                       own_hand_only=own_hand_only,
+                                       guessed=self.follower.guessed):
             if self.rename_in_history(old, new, confirmed, keep=keep):
                 self._snapshot = None
+                if keep and old in self.follower.guessed:
+                    self.follower.guessed.add(new)   # a guess still
                 if keep:
                     self.follower.resync()
                 return True
@@ -108,8 +115,10 @@ class MisreadHistory:
     def _rename_past(self, event: TableEvent, keep: bool) -> bool:
         """The follower's callback: tried only (`keep=False`: may a card of the player's known
         hand, misread before, explain the refusal?), or kept (an unanswered question's reading
-        taken as read)."""
-        return self.misread_card_renamed(event, keep=keep, own_hand_only=True)
+        taken as read). Where the referee knows a card it plays only from the follower's guess
+        (a look-alike told for an unanswered question), that guess may be the misreading too."""
+        guessed = any(card in self.follower.guessed for card in played_cards(event.event))
+        return self.misread_card_renamed(event, keep=keep, own_hand_only=not guessed)
 
     def rename_in_history(self, old: str, new: str, confirmed: TableEvent, *,
                           keep: bool = True) -> bool:

@@ -20,7 +20,10 @@
   lead: the lead's defence was missed; named, the bout goes on and the defence is judged.
 
 The refused turn waits for the answer and is judged again after it; with no answer (the game
-goes on, or its card is taken back) it is judged as read: the foul, as if nothing was asked.
+goes on, or its card is taken back) it is judged as read: the foul, as if nothing was asked;
+except a lead after a take the camera guessed that is not taken back as the game goes on:
+then the take was wrong, and the first defence the referee accepts in its place is told, as
+a guess.
 """
 
 from __future__ import annotations
@@ -32,7 +35,13 @@ import numpy as np
 
 from vision.game_view import Emitted
 from vision.layout_phases import LayoutPhases
-from vision.swept_bout import defence_events, possible_beaters, unaccounted, unbeaten_attacks
+from vision.swept_bout import (
+    defence_events,
+    possible_beaters,
+    swept_towards,
+    unaccounted,
+    unbeaten_attacks,
+)
 from vision.table_events import (
     Question,
     TableEvent,
@@ -266,8 +275,10 @@ class MissedTurns(LayoutPhases):
                 or len(last[1]) != 1 or (snapshot.get("table") and not snapshot.get("took")):
             return False
         taker, (target,), cards = last
+        track = self._last_tracks.get(target)   # codes read on it: the defence, glimpsed?
+        hinted = track.together | set(track.rivals) if track is not None else set()
         beaters = [card for card in possible_beaters(target, {**snapshot, "defender": taker},
-                                                     self._tracks) if card not in cards]
+                                                     self._tracks, hinted) if card not in cards]
         if not beaters:
             return False
         defences = defence_events(taker, target, beaters)
@@ -452,18 +463,61 @@ class MissedTurns(LayoutPhases):
     def _settle_unanswered(self, out: list[Emitted], *, swept_only: bool = False) -> None:
         """The game goes on without an answer: the turn that waited is judged as read (a
         foul, as if nothing had been asked) and the question is withdrawn."""
+        super()._settle_unanswered(out, swept_only=swept_only)
         asked = self._missed_turn
         if asked is None:
             return
         self._missed_turn = None
         self.withdrawn.append(asked.question)
         self.view.doubtful.difference_update(asked.question.cards)
+        if asked.take is not None and asked.waiting.event["type"] == "attack" \
+                and not self._taken_back(asked.waiting.event) \
+                and self._beaten_unanswered(asked):
+            out += self.late_events   # the bout's discard and the lead, told now
+            self.late_events.clear()
+            return
         out.append(asked.waiting)   # judged as read, at the frame it was seen
         accepted = self.judge is None or bool(self.judge(asked.waiting))
         if asked.lead:
             self._as_read(asked, accepted)
         elif not accepted:
             self._turn_refused(asked.waiting.event)
+
+    def _settle_before_card(self, out: list[Emitted]) -> None:
+        """The lead that waits on a guessed take is settled before another card is read: the
+        next card beats it or is thrown in on it if it stays."""
+        super()._settle_before_card(out)
+        asked = self._missed_turn
+        if asked is not None and asked.take is not None \
+                and asked.waiting.event["type"] == "attack":
+            self._settle_unanswered(out, swept_only=True)
+
+    def _beaten_unanswered(self, asked: MissedTurn) -> bool:
+        """Nobody said whether the card the camera saw taken was beaten. The camera only
+        guessed that take, and the lead that waits is the taker's, as after a discard, and
+        was not taken back as a card played out of turn is (`_taken_back`), so it was beaten:
+        the first defence the referee accepts in the take's place is told (a guess, `guessed`:
+        a misreading if the card shows up later) and the bout goes on as if the players had
+        named it. False when none is accepted."""
+        question = asked.question
+        for defence in question.candidates:
+            if self.revise(asked.take, TableEvent(defence, question.frame, question.time)):
+                self.guessed.add(defence["card"])
+                self._beaten_before_take(asked)
+                return True
+        return False
+
+    def _taken_back(self, event: dict) -> bool:
+        """True when the event's cards have left the table and none was seen carried anywhere
+        but towards the player who laid them: taken back, as a refused card is (or gone
+        unseen). False while they lie there, or once one was seen carried elsewhere (to the
+        defender, who took it)."""
+        player = event.get("player")
+        cards = played_cards(event)
+        if any(card in self._tracks for card in cards) or player is None:
+            return False
+        gone = [self._last_tracks[card] for card in cards if card in self._last_tracks]
+        return swept_towards(gone, self.seats, player) is not False
 
     def _judge_late(self, event: dict, question: Question) -> bool:
         """An event the camera saw, judged once the players answered (kept in `late_events`)."""

@@ -111,6 +111,9 @@ class TablePipeline(MisreadHistory):
         if self.follower.withdrawn:  # settled without the players: no longer theirs to answer
             self.questions = [q for q in self.questions
                               if not any(q is gone for gone in self.follower.withdrawn)]
+        for renamed in self.follower.renamed:  # a look-alike the referee accepted instead
+            self.tracker.rename(*renamed)
+        self.follower.renamed.clear()
         for item in emitted:
             if isinstance(item, Question):
                 self.questions.append(item)

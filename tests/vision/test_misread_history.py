@@ -35,3 +35,16 @@ def test_a_card_known_elsewhere_was_a_look_alike_nobody_accounted_for() -> None:
     renamings = misread_before(snapshot(["7H"], discard=("AS", "AH")), event)
     assert ("AS", "AC") in renamings and ("AS", "AD") in renamings
     assert ("AS", "AH") not in renamings   # discarded: accounted for
+
+
+def test_a_card_known_elsewhere_only_from_a_guess_may_have_been_any_card_unaccounted_for(
+) -> None:
+    """The follower guessed the AS (a defence nobody saw, told unanswered): besides its
+    look-alikes, every card nobody has accounted for may have been the one played, after
+    them; a card read, not guessed, is renamed to its look-alikes only."""
+    event = {"type": "attack", "player": "Boris", "cards": ["AS"]}
+    read = misread_before(snapshot(["7H"], discard=("AS", "AH")), event)
+    guessed = misread_before(snapshot(["7H"], discard=("AS", "AH")), event, guessed={"AS"})
+    assert ("AS", "KD") in guessed and ("AS", "KD") not in read
+    assert guessed[:len(read)] == read    # the look-alikes first
+    assert all(new not in ("AS", "AH", "7H") for _, new in guessed)   # accounted for
