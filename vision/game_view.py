@@ -36,6 +36,7 @@ DUMMY = "dummy"
 _SAME_COLOUR = {"S": "C", "C": "S", "H": "D", "D": "H"}  # the suit a misread suit most often is
 MISREAD_RULES = ("G8", "G4", "C5", "P3")  # refusals a look-alike misreading may explain
 Emitted = TableEvent | Question
+TURNS = ("open_draw", "deal_card")  # the openings' turns (round R2, cross C3), taken in order
 
 
 @dataclass(frozen=True)
@@ -232,6 +233,8 @@ class FollowerCore:
         instead (the judge records no refusal then: `record_refusal=False`)."""
         view = self.view
         self._settle_unanswered(out, swept_only=True)
+        if event["type"] in TURNS:
+            self._settle_doubts(out, turn_taken=True)
         depends = sorted(set(cards) | set(view.reader.cards)) if event["type"] in (
             "defend", "throw_in", "transfer", "take", "discard", "pass_on") else list(cards)
         if doubt is None and any(card in view.doubtful for card in depends):
@@ -297,10 +300,12 @@ class FollowerCore:
         whether the camera missed that player's turn (`vision.missed_turn`); True when asked."""
         return False
 
-    def _settle_doubts(self, out: list[Emitted]) -> None:
+    def _settle_doubts(self, out: list[Emitted], *, turn_taken: bool = False) -> None:
         """Doubtful readings the players leave unanswered while the game goes on past them
-        (their cards all left the table) or for `doubt_wait` seconds, oldest first: the
-        reading the camera went on with is told to the referee then, only asked, or else the
+        (their cards all left the table; with `turn_taken` a turn of the opening, as the next
+        turn is taken: the referee judges turns in their order) or for `doubt_wait` seconds,
+        oldest first: the reading the camera went on with is told to the referee then, only
+        asked, or else the
         first other candidate it accepts (`_legal_reading`), or else the reading with a card
         misread before renamed (G8); when none is accepted, that is no foul: the cards are
         dropped. The question is withdrawn. Then, once no question waits (the referee has
@@ -308,7 +313,9 @@ class FollowerCore:
         reading was not the one it went on with."""
         while self._doubts:
             question = self._doubts[0]
-            if self._time - question.time < self.config.doubt_wait \
+            turn_over = turn_taken and bool(question.candidates) \
+                and question.candidates[0]["type"] in TURNS
+            if self._time - question.time < self.config.doubt_wait and not turn_over \
                     and any(card in self._tracks for card in question.cards):
                 return
             self._doubts.pop(0)
@@ -354,16 +361,26 @@ class FollowerCore:
         """The first of a question's other candidates (a look-alike card, another player) that
         the referee accepts, told to it, when the reading the camera went on with is refused
         and nobody answered: the players would not have played a foul the camera cannot see
-        for sure. A card read as its look-alike is renamed (`renamed`, for the tracker too)."""
+        for sure. A card read as its look-alike is renamed (`renamed`, for the tracker too).
+        Failing that, the first the referee accepts once a card it refers to, misread before
+        (G8: known elsewhere, or an attack card read as its look-alike), is renamed in the
+        referee's past (`rename_past`)."""
         guess = question.candidates[0]
+        misread_before = []
         for candidate in question.candidates[1:]:
             event = TableEvent(candidate, question.frame, question.time)
-            if self.judge(event, record_refusal=False):
+            judged = self.judge(event, record_refusal=False)
+            if judged:
                 renamed = renamed_card(guess, candidate)
                 if renamed is not None:
                     self._rename(*renamed)
                     self.renamed.append(renamed)
                     self.guessed.add(renamed[1])
+                return event
+            if getattr(judged, "rule", None) == "G8":
+                misread_before.append(event)
+        for event in misread_before:   # accepted once a card misread before is renamed
+            if self.rename_past is not None and self.rename_past(event, True):
                 return event
         return None
 
@@ -498,6 +515,14 @@ class FollowerCore:
             beaten = self._tracks.get(guess.get("beats", ""))
             if beaten is not None:
                 view.open_table[beaten.card] = beaten.box.copy()
+
+    def renamed_in_bout(self, old: str, new: str) -> bool:
+        """The referee's past now calls the bout's card `old` `new` (misread when it was
+        played): so does the model. False when `old` is not a card of the bout."""
+        if old not in self.view.reader.cards:
+            return False
+        self._rename(old, new)
+        return True
 
     def _rename(self, old: str, new: str) -> None:
         view = self.view

@@ -27,6 +27,7 @@ from vision.table_reader import look_alikes, suit_of
 
 if TYPE_CHECKING:
     from vision.events_inference import GameFollower
+    from vision.tracking import CardTracker
 
 
 def renamed(value: Any, old: str, new: str) -> Any:
@@ -59,12 +60,18 @@ def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,
     one suit too); or the card, known elsewhere, was a look-alike nobody has accounted for
     (old: the card), or any card nobody has accounted for where the follower only `guessed`
     the card. `own_hand_only`: the first kind alone (a card known elsewhere may have been
-    taken from there: a foul, unless the players say otherwise)."""
+    taken from there: a foul, unless the players say otherwise). Before all these, a defence
+    on a card the referee has not on its table, where a look-alike of it lies: that attack
+    card was misread (the defence lies on a card all the same)."""
     player = event.get("player")
     hands = snapshot.get("hands") or {}
     own = list((hands.get(player) or {}).get("known") or ())
     free = set(unaccounted(snapshot))
+    attacks = [entry.get("attack") for entry in snapshot.get("table") or ()]
+    target = event.get("on")
     out: list[tuple[str, str]] = []
+    if target is not None and target not in attacks:
+        out += [(alike, target) for alike in look_alikes(target) if alike in attacks]
     for card in played_cards(event):
         if card not in own:
             alikes = look_alikes(card)
@@ -82,6 +89,7 @@ class MisreadHistory:
     """`TablePipeline`'s renaming of a card misread in the referee's past."""
 
     referee: Any
+    tracker: CardTracker
     verdicts: list[Verdicted]
     events: list[TableEvent]
     follower: GameFollower
@@ -107,6 +115,9 @@ class MisreadHistory:
                 self._snapshot = None
                 if keep and old in self.follower.guessed:
                     self.follower.guessed.add(new)   # a guess still
+                if keep and confirmed.event.get("on") == new \
+                        and self.follower.renamed_in_bout(old, new):
+                    self.tracker.rename(old, new)   # the attack card it lies on, misread
                 if keep:
                     self.follower.resync()
                 return True
@@ -149,11 +160,22 @@ class MisreadHistory:
         return copy.deepcopy(self.referee) if hasattr(self.referee, "undo") else None
 
     def _renamed(self, old: str, new: str, confirmed: TableEvent, *, keep: bool) -> bool:
+        """Renamed from the first event that names `old`. The attack card `confirmed` lies on
+        was misread when it was played, and a card named so before it (the turned trump, say)
+        may be another: renamed from the last event that played `old`, else the one before
+        that, and so on."""
         accepted = {n for n, v in enumerate(self.verdicts) if verdict_ok(v.verdict)}
-        first = next((n for n in sorted(accepted)
-                      if n > 0 and mentions(self.verdicts[n].event.event, old)), None)
-        if first is None:
-            return False
+        naming = [n for n in sorted(accepted) if n > 0
+                  and mentions(self.verdicts[n].event.event, old)]
+        starts = naming[:1]
+        if confirmed.event.get("on") == new:
+            starts = [n for n in reversed(naming)
+                      if old in played_cards(self.verdicts[n].event.event)]
+        return any(self._renamed_from(first, accepted, old, new, confirmed, keep=keep)
+                   for first in starts)
+
+    def _renamed_from(self, first: int, accepted: set[int], old: str, new: str,
+                      confirmed: TableEvent, *, keep: bool) -> bool:
         later = list(range(first, len(self.verdicts)))
         original: list[TableEvent] = []
         instead: list[tuple[TableEvent, bool]] = []

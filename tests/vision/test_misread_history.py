@@ -3,7 +3,11 @@ knows elsewhere (G8), and how an event is renamed."""
 
 from __future__ import annotations
 
+from test_round_cross_and_referee import FakeVerdict
+
 from vision.misread_history import mentions, misread_before, renamed
+from vision.pipeline import TablePipeline
+from vision.table_events import TableEvent
 
 DEAL = {"type": "deal", "hands": {"QD": ["QD", "7S"]}, "faceup": {"Anna": "QD"}}
 
@@ -48,3 +52,44 @@ def test_a_card_known_elsewhere_only_from_a_guess_may_have_been_any_card_unaccou
     assert ("AS", "KD") in guessed and ("AS", "KD") not in read
     assert guessed[:len(read)] == read    # the look-alikes first
     assert all(new not in ("AS", "AH", "7H") for _, new in guessed)   # accounted for
+
+
+class TableOnlyReferee:
+    """Accepts any event but a defence on a card that is not an attack card on its table (G8)
+    and a turned trump other than the KC; keeps its table and can take events back."""
+
+    def __init__(self) -> None:
+        self.applied: list[dict] = []
+
+    def apply(self, event: dict) -> FakeVerdict:
+        attacks = [e["cards"][0] for e in self.applied if e["type"] == "attack"]
+        if event["type"] == "defend" and event["on"] not in attacks \
+                or event["type"] == "trump" and event["card"] != "KC":
+            return FakeVerdict(False, "G8")
+        self.applied.append(event)
+        return FakeVerdict(True)
+
+    def undo(self) -> bool:
+        return bool(self.applied and self.applied.pop())
+
+    def snapshot(self) -> dict:
+        return {"deck": 36, "table": [{"attack": e["cards"][0], "defence": None}
+                                      for e in self.applied if e["type"] == "attack"]}
+
+
+def test_an_attack_card_misread_as_the_trump_s_code_is_renamed_from_its_play_on() -> None:
+    """The KS was read as KC when Anna led it, the turned trump being the KC: the AS on it
+    shows the misreading. The past is renamed from the lead on; from the first mention of
+    KC (the trump) it could not be."""
+    referee = TableOnlyReferee()
+    pipeline = TablePipeline({"type": "setup", "variant": "classic", "deck": 36,
+                              "seats": ["Anna", "Boris"], "dealer": "Boris"}, referee=referee)
+    for number, event in enumerate(({"type": "deal"}, {"type": "trump", "card": "KC"},
+                                    {"type": "attack", "player": "Anna", "cards": ["KC"]}), 1):
+        assert pipeline._judge(TableEvent(event, number, number / 30))
+    defence = TableEvent({"type": "defend", "player": "Boris", "card": "AS", "on": "KS"}, 4, 0.2)
+    assert misread_before(referee.snapshot(), defence.event)[0] == ("KC", "KS")
+    assert pipeline.misread_card_renamed(defence)
+    assert referee.applied[1:] == [{"type": "deal"}, {"type": "trump", "card": "KC"},
+                                   {"type": "attack", "player": "Anna", "cards": ["KS"]},
+                                   defence.event]

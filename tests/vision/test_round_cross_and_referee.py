@@ -529,3 +529,26 @@ def test_a_sure_reading_nobody_answers_is_taken_as_read_and_the_past_renamed() -
     scene.wait(16.0)    # doubt_wait: the game went on without an answer
     assert pipeline.questions == []
     assert_the_queen_was_the_jack(pipeline)
+
+
+def test_an_unsure_opening_draw_is_told_in_turn_once_the_next_player_draws() -> None:
+    """Anna's 9H on the 8H is read unsurely and asked about. Boris's draw shows her turn is
+    over, so her draw is told first, as read: the referee judges the opening's turns in their
+    order (told after them, or after Anna's next draw, it would be out of turn)."""
+    from referee import Referee
+
+    scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
+    spots = round_layout(scene)
+    eight_h = spots["8H"]
+    scene.slide("9H", ANNA, (eight_h[0] + 15, eight_h[1] + 15), confidence=0.4)
+    scene.wait(0.6)
+    pipeline = scene.target
+    [question] = pipeline.questions
+    play(scene, "6C", BORIS, (1000, 600))
+    play(scene, "7C", VERA, (1015, 615))
+    told = [v.event.event for v in pipeline.verdicts if v.verdict.ok]
+    assert told[-3:] == [{"type": "open_draw", "player": "Anna", "card": "9H", "beats": "8H"},
+                         {"type": "open_draw", "player": "Boris", "card": "6C"},
+                         {"type": "open_draw", "player": "Vera", "card": "7C", "beats": "6C"}]
+    assert pipeline.fouls == [] and pipeline.questions == []
+    assert question in pipeline.follower.withdrawn

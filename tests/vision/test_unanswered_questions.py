@@ -208,3 +208,22 @@ def test_a_discard_the_referee_refuses_once_the_doubt_is_settled_closes_the_bout
     play(scene, "8S", BOTTOM, (500, 360))    # after Boris's take Anna leads again
     assert referee_events(pipeline)[-1] == {"type": "attack", "player": "Anna", "cards": ["8S"]}
     assert pipeline.fouls == [] and pipeline.questions == []
+
+
+def test_an_unanswered_defence_on_a_misread_attack_card_renames_the_attack() -> None:
+    """Anna's KS is read unsurely as KC, and Boris's sure AS lies on it: as KC it cannot be
+    beaten by the AS (G4), and the AS on the KS the players may name is refused as long as
+    the referee has no KS. Nobody answers and the cards go: the lead was the KS, renamed in
+    the referee's past, and the AS beat it."""
+    scene = judged_scene()
+    scene.slide("KC", BOTTOM, (500, 360), confidence=0.4)
+    scene.wait(0.6)
+    play(scene, "AS", TOP, (515, 375))
+    pipeline = scene.target
+    assert pipeline.fouls == [] and len(pipeline.questions) == 2
+    carry_off(scene, LEFT, "KC", "AS")
+    scene.wait(1.0)
+    assert referee_events(pipeline)[-3:] == [
+        {"type": "attack", "player": "Anna", "cards": ["KS"]},
+        {"type": "defend", "player": "Boris", "card": "AS", "on": "KS"}, {"type": "discard"}]
+    assert pipeline.fouls == [] and pipeline.questions == []
