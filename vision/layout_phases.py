@@ -12,13 +12,14 @@ import itertools
 
 import numpy as np
 
-from vision.game_view import DUMMY, Emitted, FollowerCore
+from vision.game_view import DUMMY, Emitted
 from vision.table_events import card_text
 from vision.table_reader import beats, overlap, rank_value
 from vision.tracking import CardTrack
+from vision.unanswered_doubts import UnansweredDoubts
 
 
-class LayoutPhases(FollowerCore):
+class LayoutPhases(UnansweredDoubts):
     """The deal, round's opening and cross's placing, as `GameFollower` steps."""
 
     def _deal_card_seen(self, track: CardTrack, out: list[Emitted]) -> None:

@@ -1,0 +1,123 @@
+"""Questions nobody answers (part of `GameFollower`): the game goes on with what the referee can
+accept, so that one doubtful card does not turn every later turn into a foul.
+
+A doubtful reading waits for the players while its cards lie there, up to `doubt_wait`
+seconds (an opening's turn: until the next turn is taken). Then the camera's reading is told to
+the referee; refused, the first other reading of the question it accepts (a look-alike card,
+another player; the card takes that name, and is remembered in `guessed`), a bout's end the
+other way, or the reading once a card misread before is renamed in the referee's past. A card
+the defender laid beside the bout (which does it beat?) is the first of its readings the
+referee accepts when the bout closes or the next lead comes. What the referee accepts none of
+is dropped, never a foul.
+"""
+
+from __future__ import annotations
+
+from vision.game_view import TURNS, Emitted, FollowerCore
+from vision.table_events import Question, TableEvent, renamed_card
+
+
+class UnansweredDoubts(FollowerCore):
+    """Settling doubtful readings and cards laid beside the bout that nobody answered."""
+
+    def _settle_doubts(self, out: list[Emitted], *, turn_taken: bool = False) -> None:
+        """Doubtful readings the players leave unanswered while the game goes on past them
+        (their cards all left the table; with `turn_taken` a turn of the opening, as the next
+        turn is taken: the referee judges turns in their order) or for `doubt_wait` seconds,
+        oldest first: the reading the camera went on with is told to the referee then, only
+        asked, or else the
+        first other candidate it accepts (`_legal_reading`), or else the reading with a card
+        misread before renamed (G8); when none is accepted, that is no foul: the cards are
+        dropped. The question is withdrawn. Then, once no question waits (the referee has
+        caught up with the model), the model's bout is set from the referee's if a settled
+        reading was not the one it went on with."""
+        while self._doubts:
+            question = self._doubts[0]
+            turn_over = turn_taken and bool(question.candidates) \
+                and question.candidates[0]["type"] in TURNS
+            if self._time - question.time < self.config.doubt_wait and not turn_over \
+                    and any(card in self._tracks for card in question.cards):
+                return
+            self._doubts.pop(0)
+            self.withdrawn.append(question)
+            self.view.doubtful.difference_update(question.cards)
+            if not question.candidates or self.judge is None:
+                continue
+            event = TableEvent(question.candidates[0], question.frame, question.time)
+            judged = self.judge(event, record_refusal=False)
+            if judged:
+                out.append(event)
+                continue
+            legal = self._legal_reading(question) or self._closed_otherwise(question)
+            if legal is not None:
+                out.append(legal)
+            elif getattr(judged, "rule", None) == "G8" and self.rename_past is not None \
+                    and self.rename_past(event, True):   # taken as read: misread before
+                out.append(event)
+                continue
+            else:
+                self.view.reader.ignored.update(question.cards)
+            self._resync_due = True
+        if self._resync_due:
+            self._resync_due = False
+            self.resync()
+
+    def _closed_otherwise(self, question: Question) -> TableEvent | None:
+        """A bout's end read as a discard (a take) that the referee refuses once the readings
+        before it were settled: its cards left all the same, so the bout closed the other way,
+        told when the referee accepts that (as `_closed_as_the_referee_can` does at once)."""
+        read = question.candidates[0]
+        defender = self._snapshot().get("defender")
+        if read["type"] == "discard" and defender is not None:
+            other = {"type": "take", "player": defender}
+        elif read["type"] == "take":
+            other = {"type": "discard"}
+        else:
+            return None
+        event = TableEvent(other, question.frame, question.time)
+        return event if self.judge(event, record_refusal=False) else None
+
+    def _legal_reading(self, question: Question) -> TableEvent | None:
+        """The first of a question's other candidates (a look-alike card, another player) that
+        the referee accepts, told to it, when the reading the camera went on with is refused
+        and nobody answered: the players would not have played a foul the camera cannot see
+        for sure. A card read as its look-alike is renamed (`renamed`, for the tracker too).
+        Failing that, the first the referee accepts once a card it refers to, misread before
+        (G8: known elsewhere, or an attack card read as its look-alike), is renamed in the
+        referee's past (`rename_past`)."""
+        guess = question.candidates[0]
+        misread_before = []
+        for candidate in question.candidates[1:]:
+            event = TableEvent(candidate, question.frame, question.time)
+            judged = self.judge(event, record_refusal=False)
+            if judged:
+                renamed = renamed_card(guess, candidate)
+                if renamed is not None:
+                    self._rename(*renamed)
+                    self.renamed.append(renamed)
+                    self.guessed.add(renamed[1])
+                return event
+            if getattr(judged, "rule", None) == "G8":
+                misread_before.append(event)
+        for event in misread_before:   # accepted once a card misread before is renamed
+            if self.rename_past is not None and self.rename_past(event, True):
+                return event
+        return None
+
+    def _settle_unanswered(self, out: list[Emitted], *, swept_only: bool = False) -> None:
+        """Before the game goes on, a question it cannot go on without is settled by the
+        best legal guess. Here (unless `swept_only`: the bout goes on): a card the defender
+        laid beside the
+        bout, asked about (which does it beat?), is the first of its readings the referee
+        accepts, and the model's bout is then the referee's; none accepted, it stays out."""
+        if swept_only or not self._laid_beside or self.judge is None:
+            return
+        asked, self._laid_beside = self._laid_beside, []
+        self.withdrawn += asked
+        for question in asked:
+            for candidate in question.candidates:
+                event = TableEvent(candidate, question.frame, question.time)
+                if self.judge(event, record_refusal=False):
+                    out.append(event)
+                    break
+        self.resync()
