@@ -132,7 +132,7 @@ class FollowerCore:
         self.late_events: list[TableEvent] = []  # judged on an answer, for the pipeline's log
         self.withdrawn: list[Question] = []  # questions the game went on without: not judged
         self.renamed: list[tuple[str, str]] = []  # (old, new): cards renamed without an answer
-        self._resync_due = False  # a reading settled otherwise while older questions waited
+        self._resync_due = False  # set the bout from the referee once no question waits
         self.guessed: set[str] = set()  # look-alikes told to the referee with nobody's word
         self._laid_beside: list[Question] = []  # which card does it beat? not yet answered
         self._doubts: list[Question] = []  # doubtful readings asked about, not yet answered
@@ -441,6 +441,14 @@ class FollowerCore:
                 group.add(new)
         if old in self._tracks:
             self._tracks[new] = self._tracks.pop(old)
+
+    def resync_when_caught_up(self) -> None:
+        """`resync` now, or once the doubtful readings still waiting are settled: till then
+        the referee has not had them, and its bout is behind the model's."""
+        if self._doubts:
+            self._resync_due = True
+        else:
+            self.resync()
 
     def resync(self) -> None:
         """Sets the bout (its pairs, who leads and defends, whether he took) to the referee's,

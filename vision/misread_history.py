@@ -119,7 +119,7 @@ class MisreadHistory:
                         and self.follower.renamed_in_bout(old, new):
                     self.tracker.rename(old, new)   # the attack card it lies on, misread
                 if keep:
-                    self.follower.resync()
+                    self.follower.resync_when_caught_up()
                 return True
         return False
 

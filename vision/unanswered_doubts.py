@@ -25,12 +25,11 @@ class UnansweredDoubts(FollowerCore):
         (their cards all left the table; with `turn_taken` a turn of the opening, as the next
         turn is taken: the referee judges turns in their order) or for `doubt_wait` seconds,
         oldest first: the reading the camera went on with is told to the referee then, only
-        asked, or else the
-        first other candidate it accepts (`_legal_reading`), or else the reading with a card
-        misread before renamed (G8); when none is accepted, that is no foul: the cards are
-        dropped. The question is withdrawn. Then, once no question waits (the referee has
-        caught up with the model), the model's bout is set from the referee's if a settled
-        reading was not the one it went on with."""
+        asked, or else the first other candidate it accepts (`_legal_reading`), or else the
+        reading with a card misread before renamed (G8); when none is accepted, that is no
+        foul: the cards are dropped. The question is withdrawn. Then, once no question waits
+        (the referee has caught up with the model), the model's bout is set from the
+        referee's if a settled reading was not the one it went on with."""
         while self._doubts:
             question = self._doubts[0]
             turn_over = turn_taken and bool(question.candidates) \
@@ -107,9 +106,9 @@ class UnansweredDoubts(FollowerCore):
     def _settle_unanswered(self, out: list[Emitted], *, swept_only: bool = False) -> None:
         """Before the game goes on, a question it cannot go on without is settled by the
         best legal guess. Here (unless `swept_only`: the bout goes on): a card the defender
-        laid beside the
-        bout, asked about (which does it beat?), is the first of its readings the referee
-        accepts, and the model's bout is then the referee's; none accepted, it stays out."""
+        laid beside the bout, asked about (which does it beat?), is the first of its readings
+        the referee accepts, and the model's bout is then the referee's; none accepted, it
+        stays out."""
         if swept_only or not self._laid_beside or self.judge is None:
             return
         asked, self._laid_beside = self._laid_beside, []

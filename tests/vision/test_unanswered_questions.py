@@ -17,6 +17,7 @@ from test_events_inference import (
 )
 
 from vision.pipeline import TablePipeline
+from vision.table_events import Question
 
 
 def referee_events(pipeline: TablePipeline) -> list[dict]:
@@ -227,3 +228,24 @@ def test_an_unanswered_defence_on_a_misread_attack_card_renames_the_attack() -> 
         {"type": "attack", "player": "Anna", "cards": ["KS"]},
         {"type": "defend", "player": "Boris", "card": "AS", "on": "KS"}, {"type": "discard"}]
     assert pipeline.fouls == [] and pipeline.questions == []
+
+
+def test_a_renaming_while_readings_still_wait_sets_the_bout_from_the_referee_only_after_them(
+) -> None:
+    """The referee has not had the readings still waiting for an answer, so its bout is behind
+    the model's: setting the model from it then would forget the cards laid since. It is done
+    once the last of them is settled."""
+    from referee import Referee
+
+    follower = TablePipeline(TWO, referee=Referee()).follower
+    synced: list[bool] = []
+    follower.resync = lambda: synced.append(True)   # type: ignore[method-assign]
+    waiting = Question("8S?", "8S?", ({"type": "trump", "card": "8S"},), 1, 0.0, ("8S",))
+    follower._doubts.append(waiting)
+    follower.resync_when_caught_up()
+    assert synced == []
+    follower._doubts.clear()
+    follower._settle_doubts([])
+    assert synced == [True]
+    follower.resync_when_caught_up()
+    assert synced == [True, True]
