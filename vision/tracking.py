@@ -207,7 +207,7 @@ class CardTracker:
         """A renamed card's old code read at its place is a reading of it."""
         track = self.tracks.get(self.aliases.get(card, ""))
         if track is not None and track.on_table \
-                and _distance(box, track.box) <= self.config.home_distance:
+                and self._distance_from(box, track.box) <= self.config.home_distance:
             return track.card
         return card
 

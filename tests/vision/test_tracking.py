@@ -487,3 +487,21 @@ def test_a_card_brought_in_onto_a_lying_card_is_no_doubt_of_it() -> None:
     scene.wait(1.0)
     assert [card for _, card in placed(scene)] == ["QD", "JD"]
     assert tracker.tracks["JD"].rival_share == 0
+
+
+def test_a_renamed_card_read_by_its_old_code_from_its_index_alone_is_still_that_card() -> None:
+    """The 6C misread steadily as 6S is renamed; then a card laid on it leaves only its
+    top-left index, still read as 6S: a reading of the renamed card where it lies (an index
+    box is small, so its centre is many index sizes from the card's), not a new 6S."""
+    tracker = CardTracker()
+    scene = Scene(tracker)
+    whole, corner = (400, 300), (400 - CARD_W / 2 + 8, 300 - CARD_H / 2 + 12)
+    scene.put("6S", whole)
+    scene.wait(1.0)
+    tracker.rename("6S", "6C")
+    scene.put("6S", corner)
+    scene.index_only.add("6S")
+    scene.wait(2.0)
+    assert [card for _, card in placed(scene)] == ["6C"]   # one card placed, renamed since
+    assert "6S" not in tracker.tracks
+    assert tracker.tracks["6C"].state is TrackState.PLACED
