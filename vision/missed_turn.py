@@ -275,10 +275,8 @@ class MissedTurns(LayoutPhases):
                 or len(last[1]) != 1 or (snapshot.get("table") and not snapshot.get("took")):
             return False
         taker, (target,), cards = last
-        track = self._last_tracks.get(target)   # codes read on it: the defence, glimpsed?
-        hinted = track.together | set(track.rivals) if track is not None else set()
         beaters = [card for card in possible_beaters(target, {**snapshot, "defender": taker},
-                                                     self._tracks, hinted) if card not in cards]
+                                                     self._tracks) if card not in cards]
         if not beaters:
             return False
         defences = defence_events(taker, target, beaters)
