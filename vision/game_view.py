@@ -365,15 +365,18 @@ class FollowerCore:
         return out
 
     def _look_alike_events(self, event: dict, cards: list[str]) -> list[dict]:
-        """The event with a card whose identity is in doubt read as each of its look-alikes
-        that is not seen elsewhere on the table: what the players may pick instead."""
+        """The event with a card whose identity is in doubt read as each code also read at its
+        place (its rivals, the most read first: the doubt names the first) and each of its
+        look-alikes, if not seen elsewhere on the table: what the players may pick instead."""
         out = []
         for card in cards:
             track = self._tracks.get(card)
             if track is None or self._low_confidence(track)[0] is None:
                 continue
-            out += [with_card(event, card, other) for other in look_alikes(card)
-                    if other not in self._tracks]
+            rivals = sorted(track.rivals, key=track.rivals.__getitem__, reverse=True)
+            others = [*rivals, *(c for c in look_alikes(card) if c not in rivals)]
+            out += [with_card(event, card, other) for other in others
+                    if other not in self._tracks and other != card]
         return out
 
     def _on_look_alikes(self, event: dict) -> list[dict]:

@@ -249,3 +249,26 @@ def test_a_renaming_while_readings_still_wait_sets_the_bout_from_the_referee_onl
     assert synced == [True]
     follower.resync_when_caught_up()
     assert synced == [True, True]
+
+
+def test_a_card_read_by_turns_as_another_rank_can_be_named_as_that_code() -> None:
+    """The turned trump is read by turns as KS and as 8S (not look-alikes: another rank).
+    Asked, the players can name the 8S, the code also read there, and the game goes on with
+    it; before, the question offered only the other kings, nobody could answer it right, and
+    every later card was refused for want of a trump (P1)."""
+    from referee import Referee
+
+    scene = Scene(TablePipeline(TWO, referee=Referee()), jitter=1.5)
+    for frame in range(30):
+        scene.remove("KS", "8S")
+        scene.put("8S" if frame % 5 in (1, 3) else "KS", (1000, 600))
+        scene.step()
+    pipeline = scene.target
+    [question] = pipeline.questions
+    trump = {"type": "trump", "card": "8S"}
+    assert question.candidates[0] == {"type": "trump", "card": "KS"}
+    assert question.candidates[1] == trump
+    assert pipeline.answer(question, 1).verdict.ok
+    play(scene, "7D", BOTTOM, (500, 360))
+    assert referee_events(pipeline)[-2:] == [trump, {"type": "attack", "player": "Anna",
+                                                      "cards": ["7D"]}]
