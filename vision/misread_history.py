@@ -73,13 +73,12 @@ def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,
     if target is not None and target not in attacks:
         out += [(alike, target) for alike in look_alikes(target) if alike in attacks]
     for card in played_cards(event):
+        alikes = look_alikes(card)
         if card not in own:
-            alikes = look_alikes(card)
             ranked = sorted(own, key=lambda held: (held not in alikes,
                                                    suit_of(held) != suit_of(card)))
             out += [(held, card) for held in ranked]
         if card not in free and not own_hand_only:
-            alikes = look_alikes(card)
             others = sorted(free - set(alikes)) if card in guessed else []
             out += [(card, other) for other in (*alikes, *others) if other in free]
     return out
@@ -113,12 +112,12 @@ class MisreadHistory:
                                        guessed=self.follower.guessed):
             if self.rename_in_history(old, new, confirmed, keep=keep):
                 self._snapshot = None
-                if keep and old in self.follower.guessed:
-                    self.follower.guessed.add(new)   # a guess still
-                if keep and confirmed.event.get("on") == new \
-                        and self.follower.renamed_in_bout(old, new):
-                    self.tracker.rename(old, new)   # the attack card it lies on, misread
                 if keep:
+                    if old in self.follower.guessed:
+                        self.follower.guessed.add(new)   # a guess still
+                    if confirmed.event.get("on") == new \
+                            and self.follower.renamed_in_bout(old, new):
+                        self.tracker.rename(old, new)   # the attack card it lies on, misread
                     self.follower.resync_when_caught_up()
                 return True
         return False

@@ -201,6 +201,11 @@ class MissedTurn:
         in)."""
         return self.box is not None or self.take is not None or self.passed
 
+    @property
+    def lead_after_guessed_take(self) -> bool:
+        """`waiting` is a lead by the player the camera guessed took the last bout."""
+        return self.take is not None and self.waiting.event["type"] == "attack"
+
 
 class MissedTurns(LayoutPhases):
     """Asking about a turn the camera missed (a cross placing, a round opening draw, a lead),
@@ -468,8 +473,7 @@ class MissedTurns(LayoutPhases):
         self._missed_turn = None
         self.withdrawn.append(asked.question)
         self.view.doubtful.difference_update(asked.question.cards)
-        if asked.take is not None and asked.waiting.event["type"] == "attack" \
-                and not self._taken_back(asked.waiting.event) \
+        if asked.lead_after_guessed_take and not self._taken_back(asked.waiting.event) \
                 and self._beaten_unanswered(asked):
             out += self.late_events   # the bout's discard and the lead, told now
             self.late_events.clear()
@@ -486,8 +490,7 @@ class MissedTurns(LayoutPhases):
         next card beats it or is thrown in on it if it stays."""
         super()._settle_before_card(out)
         asked = self._missed_turn
-        if asked is not None and asked.take is not None \
-                and asked.waiting.event["type"] == "attack":
+        if asked is not None and asked.lead_after_guessed_take:
             self._settle_unanswered(out, swept_only=True)
 
     def _beaten_unanswered(self, asked: MissedTurn) -> bool:

@@ -85,7 +85,7 @@ class UnansweredDoubts(FollowerCore):
         (G8: known elsewhere, or an attack card read as its look-alike), is renamed in the
         referee's past (`rename_past`)."""
         guess = question.candidates[0]
-        misread_before = []
+        known_elsewhere = []
         for candidate in question.candidates[1:]:
             event = TableEvent(candidate, question.frame, question.time)
             judged = self.judge(event, record_refusal=False)
@@ -97,8 +97,8 @@ class UnansweredDoubts(FollowerCore):
                     self.guessed.add(renamed[1])
                 return event
             if getattr(judged, "rule", None) == "G8":
-                misread_before.append(event)
-        for event in misread_before:   # accepted once a card misread before is renamed
+                known_elsewhere.append(event)
+        for event in known_elsewhere:   # accepted once a card misread before is renamed
             if self.rename_past is not None and self.rename_past(event, True):
                 return event
         return None
