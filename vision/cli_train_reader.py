@@ -161,6 +161,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                              "lower, e.g. 1e-3, to go on from trained --init weights without "
                              "first undoing part of what they learnt)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, metavar="N",
+                        help="CPU threads for PyTorch (default: its own choice, one a core); "
+                             "1 lets two trainings share a 2-core machine side by side")
     parser.add_argument("--init", type=Path, metavar="READER_PT",
                         help="continue from these weights (the .pt saved beside an export)")
     parser.add_argument("--widths", type=_widths, default=None, metavar="W,W,W,W,W,W",
@@ -204,12 +207,18 @@ def main(argv: list[str]) -> int:
         print(f"durak-table train-reader: --crop-size {args.crop_size} is outside 24-128 px",
               file=sys.stderr)
         return 2
+    if args.threads is not None and args.threads < 1:
+        print(f"durak-table train-reader: --threads {args.threads} must be 1 or more",
+              file=sys.stderr)
+        return 2
     if not (args.data / "images" / "train").is_dir():
         print(f"durak-table train-reader: {args.data} holds no images/train (make one with "
               "`durak-table synth`)", file=sys.stderr)
         return 2
     import torch
 
+    if args.threads:
+        torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
     train_crops, train_classes = collect_crops(args.data, "train", args.per_index, args.limit,
@@ -235,6 +244,9 @@ def main(argv: list[str]) -> int:
     except (OSError, RuntimeError, ValueError) as error:
         print(f"durak-table train-reader: cannot start from {args.init}: {error}", file=sys.stderr)
         return 2
+    # channels-last convolutions train about a third faster on CPU (120 -> 161 crops/s at
+    # 48 px on this machine's two cores); the weights and the export are the same
+    network = network.to(memory_format=torch.channels_last)
     optimiser = torch.optim.AdamW(network.parameters(), lr=2e-3, weight_decay=1e-4)
     steps = args.epochs * (len(train_crops) // args.batch + 1)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.max_lr,
@@ -247,7 +259,8 @@ def main(argv: list[str]) -> int:
         progress = ProgressBar(len(order) // args.batch + 1, f"reader epoch {epoch + 1}")
         for first in range(0, len(order), args.batch):
             chosen = order[first:first + args.batch]
-            batch = torch.from_numpy(augment(crops_to_batch(train_crops[chosen]), rng))
+            batch = torch.from_numpy(augment(crops_to_batch(train_crops[chosen]), rng)).to(
+                memory_format=torch.channels_last)
             loss = loss_of(network(batch), torch.from_numpy(train_classes[chosen]))
             optimiser.zero_grad()
             loss.backward()

@@ -24,3 +24,8 @@ def test_a_reader_trained_at_another_crop_size_is_exported_and_read_at_that_size
 def test_train_reader_refuses_a_crop_size_out_of_range(tmp_path: Path, capsys) -> None:
     assert cli_train_reader.main(["--data", str(tmp_path), "--crop-size", "300"]) == 2
     assert "outside 24-128 px" in capsys.readouterr().err
+
+
+def test_train_reader_refuses_fewer_than_one_thread(tmp_path: Path, capsys) -> None:
+    assert cli_train_reader.main(["--data", str(tmp_path), "--threads", "0"]) == 2
+    assert "--threads 0 must be 1 or more" in capsys.readouterr().err
