@@ -25,14 +25,20 @@ from vision.detector_options import add_detector_arguments, load_detector
 from vision.drawing import draw_detections
 from vision.evaluation import (
     INDEX_SIZE_BUCKETS,
+    MISS_CAUSES,
     REALDEV_RANKS,
     RealScore,
+    SyntheticTruth,
     Tally,
+    found_codes,
+    index_size_bucket,
     match_real,
+    miss_cause,
     recall_by_index_size,
     score_identities,
     synthetic_truth,
 )
+from vision.index_reader import READER_CLASSES
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_REAL = REPO.parent / "shared" / "realdev"
@@ -76,6 +82,7 @@ def evaluate_heldout(detector: CardDetector, folder: Path, draw: Path | None) ->
     groups = {"all": Tally(), "russian": Tally(), "covered": Tally()}
     per_card: dict[str, Tally] = {}
     by_size: dict[str, Tally] = {}
+    causes: dict[str, dict[str, int]] = {}
     drawn = 0
     for item in meta:
         image = cv2.imread(str(folder / item["image"]))
@@ -87,6 +94,8 @@ def evaluate_heldout(detector: CardDetector, folder: Path, draw: Path | None) ->
         predicted = list(zip(detections.cards, detections.xyxy, strict=True))
         tallies = score_identities(predicted, truth, per_card)
         recall_by_index_size(predicted, truth, by_size)
+        if detector.reader is not None:
+            tally_miss_causes(detector, image, truth, found_codes(predicted, truth), causes)
         groups["all"].add(tallies["all"])
         groups["covered"].add(tallies["covered"])
         if item["russian"]:
@@ -103,7 +112,28 @@ def evaluate_heldout(detector: CardDetector, folder: Path, draw: Path | None) ->
             "recall_by_index_size": {name: {"recall": round(by_size[name].recall, 4),
                                             "cards": by_size[name].true_positive
                                             + by_size[name].false_negative}
-                                     for _, _, name in INDEX_SIZE_BUCKETS if name in by_size}}
+                                     for _, _, name in INDEX_SIZE_BUCKETS if name in by_size},
+            **({"missed_by_cause": {name: causes[name] for _, _, name in INDEX_SIZE_BUCKETS
+                                    if name in causes}} if causes else {})}
+
+
+def tally_miss_causes(detector: CardDetector, image: np.ndarray, truth: SyntheticTruth,
+                      found: set[str], causes: dict[str, dict[str, int]]) -> None:
+    """Adds the cause (`evaluation.MISS_CAUSES`) of each card of the image the detector missed
+    to `causes`, by the size of its index: the network's index boxes are looked at again, and
+    the reader reads the card's true index boxes."""
+    missed = [code for code in truth.index_boxes if code not in found]
+    if not missed:
+        return
+    located = detector.locate(image)[1].xyxy
+    for code in missed:
+        boxes = truth.index_boxes[code]
+        classes, probabilities = detector.reader.read(image, np.array(boxes, np.float32))
+        readings = [(READER_CLASSES[cls], float(probability))
+                    for cls, probability in zip(classes, probabilities, strict=True)]
+        cause = miss_cause(code, boxes, located, readings, detector.confidence)
+        bucket = causes.setdefault(index_size_bucket(boxes), dict.fromkeys(MISS_CAUSES, 0))
+        bucket[cause] += 1
 
 
 def read_real_labels(path: Path, width: int, height: int) -> list[tuple[str, np.ndarray]]:

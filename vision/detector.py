@@ -118,7 +118,9 @@ class CardDetector:
         blob = padded[:, :, ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255.0
         return np.ascontiguousarray(blob), scale
 
-    def infer(self, frame: np.ndarray) -> RawDetections:
+    def locate(self, frame: np.ndarray) -> tuple[RawDetections, RawDetections, np.ndarray]:
+        """What the network found, in frame pixels: card boxes, index boxes (with the reader:
+        any identity, class 0, those worth reading), and each index's card box (-1: none)."""
         blob, scale = self.preprocess(frame)
         output = self.session.run(None, {self.input_name: blob})[0][0].T  # (anchors, 4 + classes)
         height, width = frame.shape[:2]
@@ -146,16 +148,19 @@ class CardDetector:
         if self.reader is None:
             indices = indices.select(nms_per_class(indices.xyxy, indices.confidence,
                                                    indices.class_id, self.iou))
-        else:
-            # Where an index is matters here, not what the network thought it said.
-            indices = indices.select(nms_per_class(indices.xyxy, indices.confidence,
-                                                   np.zeros(len(indices.xyxy), int), self.iou))
-            # An index inside a card box is looked at on a faint hint; one outside every card
-            # box would be a card seen by its index alone, so it must be plainly there.
-            owners = owning_cards(indices.xyxy, cards.xyxy)
-            keep = np.flatnonzero((owners >= 0)
-                                  | (indices.confidence >= self.loose_index_confidence))
-            indices, owners = indices.select(keep), owners[keep]
+            return cards, indices, owning_cards(indices.xyxy, cards.xyxy)
+        # Where an index is matters here, not what the network thought it said.
+        indices = indices.select(nms_per_class(indices.xyxy, indices.confidence,
+                                               np.zeros(len(indices.xyxy), int), self.iou))
+        # An index inside a card box is looked at on a faint hint; one outside every card
+        # box would be a card seen by its index alone, so it must be plainly there.
+        owners = owning_cards(indices.xyxy, cards.xyxy)
+        keep = np.flatnonzero((owners >= 0) | (indices.confidence >= self.loose_index_confidence))
+        return cards, indices.select(keep), owners[keep]
+
+    def infer(self, frame: np.ndarray) -> RawDetections:
+        cards, indices, owners = self.locate(frame)
+        if self.reader is not None:
             classes, probabilities = self.reader.read(frame, indices.xyxy)
             indices = RawDetections(indices.xyxy, probabilities.astype(np.float32), classes)
             keep = np.flatnonzero((classes != NOT_AN_INDEX) & (probabilities >= self.confidence))

@@ -67,19 +67,48 @@ INDEX_SIZE_BUCKETS = ((0, 12, "under 12 px"), (12, 16, "12-16 px"), (16, 24, "16
                       (24, float("inf"), "24 px and more"))
 
 
+def index_size_bucket(boxes: list[np.ndarray]) -> str:
+    """The INDEX_SIZE_BUCKETS name of a card's largest visible index (its longer side)."""
+    side = max(max(b[2] - b[0], b[3] - b[1]) for b in boxes)
+    return next(name for low, high, name in INDEX_SIZE_BUCKETS if low <= side < high)
+
+
+def found_codes(predicted: list[tuple[str, np.ndarray]], truth: SyntheticTruth) -> set[str]:
+    """The cards of the truth that a prediction names at one of their visible indices."""
+    return {code for code, box in predicted if names_a_visible_index(code, box, truth)}
+
+
 def recall_by_index_size(predicted: list[tuple[str, np.ndarray]], truth: SyntheticTruth,
                          tallies: dict[str, Tally]) -> None:
     """Adds one image's found (true positive) and missed (false negative) cards to the tally
     of their index size (INDEX_SIZE_BUCKETS)."""
-    found = {code for code, box in predicted if names_a_visible_index(code, box, truth)}
+    found = found_codes(predicted, truth)
     for code, boxes in truth.index_boxes.items():
-        side = max(max(b[2] - b[0], b[3] - b[1]) for b in boxes)
-        label = next(name for low, high, name in INDEX_SIZE_BUCKETS if low <= side < high)
-        tally = tallies.setdefault(label, Tally())
+        tally = tallies.setdefault(index_size_bucket(boxes), Tally())
         if code in found:
             tally.true_positive += 1
         else:
             tally.false_negative += 1
+
+
+# Why a held-out card was missed, in the order they are told apart: the network found none of
+# its visible indices; the reader, given their true boxes, names another card (or none); it names
+# the card but less surely than the bar; it names it surely from a true box, and the card was
+# lost after that (the network's looser box read otherwise, or the card's assembly).
+MISS_CAUSES = ("not located", "misread", "read unsurely", "lost after reading")
+LOCATED_IOU = 0.3   # an index box of the network this close to a true one found that index
+
+
+def miss_cause(code: str, true_boxes: list[np.ndarray], located_boxes: np.ndarray,
+               true_readings: list[tuple[str, float]], bar: float) -> str:
+    """The cause (one of MISS_CAUSES) of a missed card, from its visible index boxes, the
+    index boxes the network located, and the reader's (code, probability) for each true box."""
+    if not any(iou(true, found) >= LOCATED_IOU for true in true_boxes for found in located_boxes):
+        return MISS_CAUSES[0]
+    right = [probability for read, probability in true_readings if read == code]
+    if not right:
+        return MISS_CAUSES[1]
+    return MISS_CAUSES[2] if max(right) < bar else MISS_CAUSES[3]
 
 
 def score_identities(predicted: list[tuple[str, np.ndarray]], truth: SyntheticTruth,

@@ -3,8 +3,10 @@ from __future__ import annotations
 import numpy as np
 
 from vision.evaluation import (
+    MISS_CAUSES,
     RealScore,
     match_real,
+    miss_cause,
     recall_by_index_size,
     score_identities,
     synthetic_truth,
@@ -54,3 +56,18 @@ def test_real_photo_matching_needs_the_centre_inside_and_checks_the_rank() -> No
     assert figures["precision"] == round(2 / 3, 4)
     assert figures["rank_accuracy"] == 0.5
     assert figures["confusions"] == {"9->8": 1}
+
+
+def test_a_missed_card_is_put_down_to_the_first_stage_that_lost_it() -> None:
+    index = [np.array([10.0, 10.0, 20.0, 30.0])]
+    near = np.array([[11.0, 11.0, 21.0, 31.0]])     # IoU 0.74 with the true box
+    elsewhere = np.array([[50.0, 50.0, 60.0, 70.0]])
+    located, misread, unsure, lost = MISS_CAUSES
+    assert miss_cause("7H", index, elsewhere, [("7H", 0.99)], 0.65) == located
+    assert miss_cause("7H", index, np.zeros((0, 4)), [("7H", 0.99)], 0.65) == located
+    assert miss_cause("7H", index, near, [("7D", 0.9)], 0.65) == misread
+    assert miss_cause("7H", index, near, [("none", 0.9)], 0.65) == misread
+    assert miss_cause("7H", index, near, [("7H", 0.5)], 0.65) == unsure
+    assert miss_cause("7H", index, near, [("7H", 0.7)], 0.65) == lost
+    # of a card's two indices, the surer right reading counts
+    assert miss_cause("7H", index * 2, near, [("7H", 0.4), ("7H", 0.8)], 0.65) == lost
