@@ -107,7 +107,8 @@ class UnansweredDoubts(FollowerCore):
         """Before the game goes on, a question it cannot go on without is settled by the
         best legal guess. Here (unless `swept_only`: the bout goes on): a card the defender
         laid beside the bout, asked about (which does it beat?), is the first of its readings
-        the referee accepts, and the model's bout is then the referee's; none accepted, it
+        the referee accepts, and the model's bout is then the referee's (once doubtful readings
+        still waiting are settled: till then the referee's bout is behind); none accepted, it
         stays out."""
         if swept_only or not self._laid_beside or self.judge is None:
             return
@@ -119,4 +120,4 @@ class UnansweredDoubts(FollowerCore):
                 if self.judge(event, record_refusal=False):
                     out.append(event)
                     break
-        self.resync()
+        self.resync_when_caught_up()

@@ -251,6 +251,28 @@ def test_a_renaming_while_readings_still_wait_sets_the_bout_from_the_referee_onl
     assert synced == [True, True]
 
 
+def test_a_card_laid_beside_settled_while_readings_still_wait_syncs_the_bout_after_them(
+) -> None:
+    """The card laid beside the bout is settled (the bout closed or the next lead came) while
+    an older doubtful reading still waits for its answer: the referee's bout is behind the
+    model's until that is settled, so the bout is set from it only then."""
+    from referee import Referee
+
+    follower = TablePipeline(TWO, referee=Referee()).follower
+    synced: list[bool] = []
+    follower.resync = lambda: synced.append(True)   # type: ignore[method-assign]
+    follower._doubts.append(
+        Question("8S?", "8S?", ({"type": "trump", "card": "8S"},), 1, 0.0, ("8S",)))
+    follower._laid_beside.append(Question(
+        "9S on?", "9S на?", ({"type": "defend", "player": "Boris", "card": "9S", "on": "7S"},),
+        2, 1.0, ("9S",)))
+    follower._settle_unanswered([])
+    assert synced == [] and follower._laid_beside == []
+    follower._doubts.clear()
+    follower._settle_doubts([])
+    assert synced == [True]
+
+
 def test_a_card_read_by_turns_as_another_rank_can_be_named_as_that_code() -> None:
     """The turned trump is read by turns as KS and as 8S (not look-alikes: another rank).
     Asked, the players can name the 8S, the code also read there, and the game goes on with
