@@ -12,7 +12,6 @@ only the strongest reading of an identity is kept.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from vision.cardclasses import CARD_CODES, WHOLE_CARD_CLASS, deck_codes
 from vision.detections import Detections
 from vision.index_reader import DEFAULT_READER, NOT_AN_INDEX, IndexReader
 from vision.locate_dataset import CARD_CLASS, INDEX_CLASS, LOCATE_NAMES
+from vision.onnx_session import cpu_session
 
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "card-detector.onnx"
 # The bars, chosen on the development photos and the held-out synthetic set (model card):
@@ -86,16 +86,11 @@ class CardDetector:
              index_confidence: float = INDEX_CONFIDENCE,
              loose_index_confidence: float = LOOSE_INDEX_CONFIDENCE) -> CardDetector:
         """The detector, with the index reader when its model file exists (reader=None: never)."""
-        import onnxruntime
-
         path = Path(path)
         if not path.exists():
             raise FileNotFoundError(f"no detector model at {path}; train one with "
                                     "`durak-table train` or pass --model")
-        options = onnxruntime.SessionOptions()
-        options.intra_op_num_threads = threads or os.cpu_count() or 1
-        session = onnxruntime.InferenceSession(str(path), options,
-                                               providers=["CPUExecutionProvider"])
+        session = cpu_session(path, threads)
         index_reader = (IndexReader.load(reader, threads)
                         if reader is not None and Path(reader).exists() else None)
         if locates_only(session) and index_reader is None:

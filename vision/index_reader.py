@@ -8,7 +8,6 @@ small print that downscaling the whole frame loses.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Collection
 from pathlib import Path
 
@@ -16,6 +15,7 @@ import cv2
 import numpy as np
 
 from vision.cardclasses import CARD_CODES
+from vision.onnx_session import cpu_session
 
 CROP_SIZE = 48
 CROP_MARGIN = 1.25       # the square crop's side, relative to the index box's longer side
@@ -82,12 +82,7 @@ class IndexReader:
 
     @classmethod
     def load(cls, path: Path | str = DEFAULT_READER, threads: int | None = None) -> IndexReader:
-        import onnxruntime
-
-        options = onnxruntime.SessionOptions()
-        options.intra_op_num_threads = threads or os.cpu_count() or 1
-        return cls(onnxruntime.InferenceSession(str(path), options,
-                                                providers=["CPUExecutionProvider"]))
+        return cls(cpu_session(path, threads))
 
     def read(self, frame: np.ndarray, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per box: the reader's class (NOT_AN_INDEX for none) and its probability."""
