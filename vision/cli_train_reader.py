@@ -19,13 +19,14 @@ import numpy as np
 from vision.cardclasses import WHOLE_CARD_CLASS
 from vision.index_reader import (
     CROP_SIZE,
-    DEFAULT_READER,
     NOT_AN_INDEX,
+    TRAINED_READER,
     crop_index,
     crops_to_batch,
     training_crop,
 )
 from vision.progress import ProgressBar
+from vision.quantize import CALIBRATION_CROPS, int8_path, quantize_reader
 from vision.reader_face_crops import cached_face_crops
 from vision.reader_network import DEFAULT_WIDTHS, build_network, widened, widths_of
 
@@ -170,8 +171,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="the six conv layers' widths; with --init of a narrower reader, "
                              "it is widened first, computing what it computed (default: "
                              "--init's, else " + ",".join(map(str, DEFAULT_WIDTHS)) + ")")
-    parser.add_argument("--out", type=Path, default=DEFAULT_READER,
-                        help="ONNX model to write; its PyTorch weights go beside it (.pt)")
+    parser.add_argument("--out", type=Path, default=TRAINED_READER,
+                        help="ONNX model to write; its PyTorch weights go beside it (.pt), "
+                             "and its int8 copy, the one the detector reads with (-int8.onnx)")
     return parser.parse_args(argv)
 
 
@@ -280,6 +282,13 @@ def main(argv: list[str]) -> int:
         if args.minutes and time.monotonic() - start > args.minutes * 60:
             break
     print(f"exported {args.out} (validation accuracy {best:.4f})")
+    # the int8 copy's ranges, measured on crops the reader did not train on where there are any
+    calibration = np.concatenate([crops for crops, _ in checks.values()])
+    if len(calibration) == 0:
+        calibration = train_crops
+    quantize_reader(args.out, int8_path(args.out),
+                    calibration[rng.permutation(len(calibration))[:CALIBRATION_CROPS]])
+    print(f"and its int8 copy {int8_path(args.out)}")
     return 0
 
 

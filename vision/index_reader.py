@@ -33,7 +33,9 @@ REREAD_BELOW = 0.9
 READ_VIEWS = ((CROP_MARGIN, 0), (1.1, 0), (CROP_MARGIN, 2), (1.45, 0))
 NOT_AN_INDEX = len(CARD_CODES)  # the reader's extra class
 READER_CLASSES = (*CARD_CODES, "none")
-DEFAULT_READER = Path(__file__).resolve().parent.parent / "models" / "index-reader.onnx"
+MODELS = Path(__file__).resolve().parent.parent / "models"
+TRAINED_READER = MODELS / "index-reader.onnx"      # what `train-reader` exports (float)
+DEFAULT_READER = MODELS / "index-reader-int8.onnx"  # what the detector reads with: its int8 copy
 
 
 def crop_index(frame: np.ndarray, box: np.ndarray, margin: float = CROP_MARGIN,

@@ -19,6 +19,8 @@ def test_a_reader_trained_at_another_crop_size_is_exported_and_read_at_that_size
     assert session.get_inputs()[0].shape[1:] == [3, 32, 32]
     assert IndexReader.load(out, threads=1).crop_size == 32
     assert out.with_suffix(".pt").exists()   # weights to go on training from
+    int8 = tmp_path / "reader-int8.onnx"     # and the copy the detector reads with
+    assert IndexReader.load(int8, threads=1).crop_size == 32
 
 
 def test_train_reader_refuses_a_crop_size_out_of_range(tmp_path: Path, capsys) -> None:
