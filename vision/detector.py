@@ -20,11 +20,11 @@ import numpy as np
 
 from vision.cardclasses import CARD_CODES, WHOLE_CARD_CLASS, deck_codes
 from vision.detections import Detections
-from vision.index_reader import DEFAULT_READER, NOT_AN_INDEX, IndexReader
+from vision.index_reader import DEFAULT_READER, MODELS, NOT_AN_INDEX, IndexReader
 from vision.locate_dataset import CARD_CLASS, INDEX_CLASS, LOCATE_NAMES
 from vision.onnx_session import cpu_session
 
-DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "card-detector.onnx"
+DEFAULT_MODEL = MODELS / "card-detector.onnx"
 # The bars, chosen on the development photos and the held-out synthetic set (model card):
 CONFIDENCE = 0.65             # a card box, and the reader's probability for a reading
 INDEX_CONFIDENCE = 0.1        # the detector's index score before the reader looks
