@@ -24,7 +24,7 @@ from vision.table_events import (
     renamed_card,
     with_card,
 )
-from vision.table_reader import TablePair, TableReader, look_alikes
+from vision.table_reader import TablePair, TableReader, beats, look_alikes
 from vision.tracking import CardTrack
 
 if TYPE_CHECKING:
@@ -254,6 +254,7 @@ class FollowerCore:
             rule = getattr(judged, "rule", None)
             misread = self._misread_instead(event) if rule in MISREAD_RULES else []
             if misread:
+                misread += self._on_misread_attack(event, misread)
                 doubt = f"{judged.message} Misread, or a foul ({rule})?"
                 doubt_ru = f"{judged.message_ru} Ошибка камеры или нарушение ({rule})?"
             elif rule == "G8" and not question_open and self.rename_past is not None \
@@ -363,6 +364,26 @@ class FollowerCore:
                 names += [other for other in possible if other not in alike and other != card]
             out += [with_card(event, card, other) for other in names]
         return out
+
+    def _on_misread_attack(self, event: dict, misread: list[dict]) -> list[dict]:
+        """A defence refused for its card's name: the attack card it lies on may have been
+        misread too (a design's suits are often confused both times). The defence, as read
+        or as each of its `misread` look-alikes, on each look-alike of that attack card that
+        nobody has accounted for and nothing on the table is read as (the other suit of its
+        colour first), where it beats it."""
+        target = event.get("on")
+        if event["type"] != "defend" or target is None:
+            return []
+        snapshot = self._snapshot()
+        trump_suit, cross = snapshot.get("trump_suit"), snapshot.get("variant") == "cross"
+        free = unaccounted(snapshot, self._tracks)
+        held = unaccounted(snapshot, (), event.get("player"))
+        cards = [card for card in (event["card"], *(other["card"] for other in misread))
+                 if card in held]
+        alike = sorted(look_alikes(target), key=lambda c: c[-1] != _SAME_COLOUR[target[-1]])
+        return [{**event, "card": card, "on": other} for other in alike
+                if other in free for card in cards
+                if beats(card, other, trump_suit, cross=cross)]
 
     def _look_alike_events(self, event: dict, cards: list[str]) -> list[dict]:
         """The event with a card whose identity is in doubt read as each code also read at its

@@ -41,12 +41,16 @@ def with_card(event: dict, old: str, new: str) -> dict:
 
 
 def renamed_card(guess: dict, chosen: dict) -> tuple[str, str] | None:
-    """(old, new) when `chosen` is `guess` with one played card read as another."""
+    """(old, new) when `chosen` is `guess` with one played card read as another (a defence
+    perhaps on another card too: the attack card misread, renamed in the referee's past)."""
     played = [(a, b) for a, b in zip(played_cards(guess), played_cards(chosen), strict=False)
               if a != b]
-    if len(played) == 1 and with_card(guess, *played[0]) == chosen:
-        return played[0]
-    return None
+    if len(played) != 1:
+        return None
+    instead = with_card(guess, *played[0])
+    if "on" in instead and "on" in chosen:
+        instead = {**instead, "on": chosen["on"]}
+    return played[0] if instead == chosen else None
 
 
 def played_cards(event: dict) -> list[str]:

@@ -1032,3 +1032,35 @@ def test_unanswered_the_defence_after_a_guessed_take_is_the_p5_foul_once_the_bou
     scene.wait(1.0)
     assert question not in pipeline.questions
     assert [(f.event.event["card"], f.verdict.rule) for f in pipeline.fouls] == [("9D", "P5")]
+
+
+def test_a_defence_that_cannot_beat_may_lie_on_a_misread_attack_card_and_both_are_renamed(
+) -> None:
+    """The 10C is led but read surely as 10S; the JC laid on it, read less surely as JD,
+    cannot beat a spade (G4; hearts are trumps). Besides the JD's look-alikes on the 10S, the
+    players may name each of them on each look-alike of the 10S it beats, the club first:
+    the JC on the 10C chosen, the referee's lead is renamed, the defence accepted, and the
+    tracker calls both cards by their names."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "10S", BOTTOM, (500, 360))
+    scene.slide("JD", TOP, (515, 375), confidence=0.7)
+    scene.wait(0.6)
+    pipeline = scene.target
+    [question] = pipeline.questions
+    defence = {"type": "defend", "player": "Boris"}
+    assert question.candidates[0] == {**defence, "card": "JD", "on": "10S"}
+    assert sorted(c["card"] for c in question.candidates[1:4] if c["on"] == "10S") == [
+        "JC", "JH", "JS"]
+    assert question.candidates[4:6] == ({**defence, "card": "JH", "on": "10C"},
+                                        {**defence, "card": "JC", "on": "10C"})
+    # the JD beats no club and is no trump: never on the 10C
+    assert {**defence, "card": "JD", "on": "10C"} not in question.candidates
+    assert pipeline.answer(question, 5).verdict.ok
+    assert pipeline.snapshot()["table"] == [{"attack": "10C", "defence": "JC"}]
+    assert {"type": "attack", "player": "Anna", "cards": ["10C"]} in [
+        verdicted.event.event for verdicted in pipeline.verdicts]
+    assert {"10C", "JC"} <= set(pipeline.tracker.tracks)
+    assert not {"10S", "JD"} & set(pipeline.tracker.tracks)
+    assert pipeline.fouls == []
