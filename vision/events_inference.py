@@ -89,12 +89,17 @@ class GameFollower(OpenLeads):
 
     def _trump_still_down(self, track: CardTrack) -> bool:
         """The turned trump seen again: still under the stock while the stock lasts (the
-        referee counts it), or, without a referee, while it lies where it lay."""
+        referee counts it), or, without a referee, while it lies where it lay. A card of its
+        code brought in from away and laid elsewhere is not it: the trump lies still under
+        the stock, so it was misread (the referee then refuses the card: a question)."""
+        box = self.view.trump_box
+        lies_there = box is not None and overlap(box, track.box) > 0.5
+        if not lies_there and self._came_in(track):
+            return False
         stock = self._snapshot().get("stock")
         if stock is not None and self.variant in ("classic", "transfer", "dummy"):
             return stock > 0
-        box = self.view.trump_box
-        return box is not None and overlap(box, track.box) > 0.5
+        return lies_there
 
     def _new_game(self) -> None:
         self.view = GameView(doubtful=self.view.doubtful, started_at=self._time)

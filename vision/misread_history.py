@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from vision.swept_bout import unaccounted
 from vision.table_events import TableEvent, Verdicted, played_cards, verdict_ok
-from vision.table_reader import look_alikes, suit_of
+from vision.table_reader import look_alikes, rank_value, suit_of
 
 if TYPE_CHECKING:
     from vision.events_inference import GameFollower
@@ -62,7 +62,9 @@ def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,
     the card. `own_hand_only`: the first kind alone (a card known elsewhere may have been
     taken from there: a foul, unless the players say otherwise). Before all these, a defence
     on a card the referee has not on its table, where a look-alike of it lies: that attack
-    card was misread (the defence lies on a card all the same)."""
+    card was misread (the defence lies on a card all the same). And a card the referee has as
+    the turned trump under the stock (its index small and sideways there): the trump was
+    another card of its suit (its look-alike first), even with `own_hand_only`."""
     player = event.get("player")
     hands = snapshot.get("hands") or {}
     own = list((hands.get(player) or {}).get("known") or ())
@@ -72,8 +74,12 @@ def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,
     out: list[tuple[str, str]] = []
     if target is not None and target not in attacks:
         out += [(alike, target) for alike in look_alikes(target) if alike in attacks]
+    trump = snapshot.get("trump") if snapshot.get("stock") else None
     for card in played_cards(event):
         alikes = look_alikes(card)
+        if card == trump:   # read small and sideways by the stock: it was another of its suit
+            out += [(card, other) for other in sorted(free, key=lambda c, a=alikes: (
+                c not in a, rank_value(c))) if suit_of(other) == suit_of(card)]
         if card not in own:
             ranked = sorted(own, key=lambda held: (held not in alikes,
                                                    suit_of(held) != suit_of(card)))
@@ -107,14 +113,15 @@ class MisreadHistory:
         referee refuses as a card known elsewhere (G8): the camera misread that card, or its
         look-alike, before. True when a renaming of the past lets the referee accept it; kept
         (the follower's bout is then the referee's again) or, with `keep=False`, only tried."""
-        for old, new in misread_before(self.snapshot(), confirmed.event,
+        snapshot = self.snapshot()
+        for old, new in misread_before(snapshot, confirmed.event,
                                        own_hand_only=own_hand_only,
                                        guessed=self.follower.guessed):
             if self.rename_in_history(old, new, confirmed, keep=keep):
                 self._snapshot = None
                 if keep:
-                    if old in self.follower.guessed:
-                        self.follower.guessed.add(new)   # a guess still
+                    if old in self.follower.guessed or old == snapshot.get("trump"):
+                        self.follower.guessed.add(new)   # a guess still (the trump's rank)
                     if confirmed.event.get("on") == new \
                             and self.follower.renamed_in_bout(old, new):
                         self.tracker.rename(old, new)   # the attack card it lies on, misread

@@ -134,6 +134,29 @@ def test_the_trump_card_is_not_part_of_the_bout_and_its_drawing_is_silent() -> N
     assert events(scene)[-1] == {"type": "attack", "player": "Boris", "cards": ["6H"]}
 
 
+def test_a_card_of_the_trump_s_code_brought_onto_the_bout_shows_the_trump_was_misread() -> None:
+    """The turned trump was read as 6H and the stock hides it. While the stock lasts the
+    trump stays under it, so a 6H brought in and laid on the lead is a card played, not the
+    trump seen again: the referee refuses it (G8: under the stock), the players are asked,
+    and confirmed, the trump is another heart (the 6's look-alike first), still a guess."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    scene.remove("6H")                       # the stock lies over the trump's index
+    scene.wait(3.5)
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "6H", TOP, (515, 375))       # a trump beats the 7S
+    pipeline = scene.target
+    [question] = pipeline.questions
+    defence = {"type": "defend", "player": "Boris", "card": "6H", "on": "7S"}
+    assert question.candidates[0] == defence and "(G8)" in question.text
+    assert pipeline.fouls == []
+    assert pipeline.answer(question, 0).verdict.ok
+    snapshot = pipeline.snapshot()
+    assert snapshot["trump"] == "9H" and snapshot["table"] == [{"attack": "7S", "defence": "6H"}]
+    assert "9H" in pipeline.follower.guessed
+
+
 THREE = {"type": "setup", "variant": "transfer", "deck": 36, "seats": ["Anna", "Boris", "Vera"],
          "dealer": "Vera"}
 

@@ -54,6 +54,18 @@ def test_a_card_known_elsewhere_only_from_a_guess_may_have_been_any_card_unaccou
     assert all(new not in ("AS", "AH", "7H") for _, new in guessed)   # accounted for
 
 
+def test_the_turned_trump_under_the_stock_was_another_card_of_its_suit() -> None:
+    """The referee has the KS as the trump under the stock: a KS played was misread there,
+    as another spade nobody has accounted for (its look-alike QS first, then by rank), also
+    where only the player's own hand may be renamed; once the stock is gone it was drawn."""
+    table = {**snapshot([], discard=("6S",)), "trump": "KS", "stock": 5}
+    event = {"type": "defend", "player": "Anna", "card": "KS", "on": "10S"}
+    renamings = misread_before(table, event, own_hand_only=True)
+    assert renamings[:3] == [("KS", "QS"), ("KS", "7S"), ("KS", "8S")]
+    assert all(new[-1] == "S" and new not in ("6S", "KS") for _, new in renamings)
+    assert misread_before({**table, "stock": 0}, event, own_hand_only=True) == []
+
+
 class TableOnlyReferee:
     """Accepts any event but a defence on a card that is not an attack card on its table (G8)
     and a turned trump other than the KC; keeps its table and can take events back."""
