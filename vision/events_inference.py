@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from vision.game_view import DUMMY, Emitted, GameView, InferenceConfig
+from vision.misread_history import TRUMP_UNDER_STOCK
 from vision.open_lead import OpenLeads
 from vision.table_events import Question, TableEvent, card_text, cards_text
 from vision.table_reader import beats, overlap, rank_of
@@ -97,7 +98,7 @@ class GameFollower(OpenLeads):
         if not lies_there and self._came_in(track):
             return False
         stock = self._snapshot().get("stock")
-        if stock is not None and self.variant in ("classic", "transfer", "dummy"):
+        if stock is not None and self.variant in TRUMP_UNDER_STOCK:
             return stock > 0
         return lies_there
 

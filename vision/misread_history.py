@@ -74,7 +74,7 @@ def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,
     out: list[tuple[str, str]] = []
     if target is not None and target not in attacks:
         out += [(alike, target) for alike in look_alikes(target) if alike in attacks]
-    trump = snapshot.get("trump") if snapshot.get("stock") else None
+    trump = trump_under_stock(snapshot)
     for card in played_cards(event):
         alikes = look_alikes(card)
         if card == trump:   # read small and sideways by the stock: it was another of its suit
@@ -88,6 +88,16 @@ def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,
             others = sorted(free - set(alikes)) if card in guessed else []
             out += [(card, other) for other in (*alikes, *others) if other in free]
     return out
+
+
+TRUMP_UNDER_STOCK = ("classic", "transfer", "dummy")  # variants whose turned trump lies there
+
+
+def trump_under_stock(snapshot: dict) -> str | None:
+    """The turned trump while it lies under the stock (classic, transfer, dummy), else None."""
+    if snapshot.get("stock") and snapshot.get("variant") in TRUMP_UNDER_STOCK:
+        return snapshot.get("trump")
+    return None
 
 
 class MisreadHistory:
@@ -120,7 +130,7 @@ class MisreadHistory:
             if self.rename_in_history(old, new, confirmed, keep=keep):
                 self._snapshot = None
                 if keep:
-                    if old in self.follower.guessed or old == snapshot.get("trump"):
+                    if old in self.follower.guessed or old == trump_under_stock(snapshot):
                         self.follower.guessed.add(new)   # a guess still (the trump's rank)
                     if confirmed.event.get("on") == new \
                             and self.follower.renamed_in_bout(old, new):

@@ -83,10 +83,16 @@ class UnansweredDoubts(FollowerCore):
         for sure. A card read as its look-alike is renamed (`renamed`, for the tracker too).
         Failing that, the first the referee accepts once a card it refers to, misread before
         (G8: known elsewhere, or an attack card read as its look-alike), is renamed in the
-        referee's past (`rename_past`)."""
+        referee's past (`rename_past`). A defence on another attack card than the reading's is
+        taken so only when that card itself was read in doubt (renaming a card read surely on
+        a guess would be a guess on a guess)."""
         guess = question.candidates[0]
+        target = self._last_tracks.get(guess.get("on", ""))
+        sure_target = target is None or self._low_confidence(target)[0] is None
         known_elsewhere = []
         for candidate in question.candidates[1:]:
+            if candidate.get("on") != guess.get("on") and sure_target:
+                continue   # an attack card read surely misread too: only the players may say
             event = TableEvent(candidate, question.frame, question.time)
             judged = self.judge(event, record_refusal=False)
             if judged:

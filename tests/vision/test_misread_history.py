@@ -58,12 +58,14 @@ def test_the_turned_trump_under_the_stock_was_another_card_of_its_suit() -> None
     """The referee has the KS as the trump under the stock: a KS played was misread there,
     as another spade nobody has accounted for (its look-alike QS first, then by rank), also
     where only the player's own hand may be renamed; once the stock is gone it was drawn."""
-    table = {**snapshot([], discard=("6S",)), "trump": "KS", "stock": 5}
+    table = {**snapshot([], discard=("6S",)), "variant": "classic", "trump": "KS", "stock": 5}
     event = {"type": "defend", "player": "Anna", "card": "KS", "on": "10S"}
     renamings = misread_before(table, event, own_hand_only=True)
     assert renamings[:3] == [("KS", "QS"), ("KS", "7S"), ("KS", "8S")]
     assert all(new[-1] == "S" and new not in ("6S", "KS") for _, new in renamings)
     assert misread_before({**table, "stock": 0}, event, own_hand_only=True) == []
+    # round's centre trump does not lie under the stock
+    assert misread_before({**table, "variant": "round"}, event, own_hand_only=True) == []
 
 
 class TableOnlyReferee:

@@ -294,3 +294,24 @@ def test_a_card_read_by_turns_as_another_rank_can_be_named_as_that_code() -> Non
     play(scene, "7D", BOTTOM, (500, 360))
     assert referee_events(pipeline)[-2:] == [trump, {"type": "attack", "player": "Anna",
                                                       "cards": ["7D"]}]
+
+
+def test_an_unanswered_defence_is_moved_to_another_attack_card_only_if_that_was_in_doubt(
+) -> None:
+    """The players may name the JC on the 10C for a JD refused on the 10S (the attack card
+    misread too), but nobody answering, that renames the 10S only when it was read in doubt."""
+    import numpy as np
+
+    from vision.tracking import CardTrack
+
+    follower = TablePipeline(TWO).follower
+    follower.judge = lambda event, record_refusal=True: event.event["on"] == "10C"
+    defence = {"type": "defend", "player": "Boris"}
+    question = Question("JD?", "JD?", ({**defence, "card": "JD", "on": "10S"},
+                                       {**defence, "card": "JC", "on": "10C"}), 9, 0.3, ("JD",))
+    for confidence, taken in ((0.9, None), (0.4, {**defence, "card": "JC", "on": "10C"})):
+        box = np.array([470, 315, 530, 405], np.float32)
+        follower._last_tracks["10S"] = CardTrack("10S", box, box.copy(), 0.0, 0.2, 0.0,
+                                                 confidence_sum=confidence, readings=1)
+        legal = follower._legal_reading(question)
+        assert (legal and legal.event) == taken
