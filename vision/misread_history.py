@@ -52,6 +52,16 @@ def mentions(value: Any, card: str) -> bool:
     return False
 
 
+TRUMP_UNDER_STOCK = ("classic", "transfer", "dummy")  # variants whose turned trump lies there
+
+
+def trump_under_stock(snapshot: dict) -> str | None:
+    """The turned trump while it lies under the stock (classic, transfer, dummy), else None."""
+    if snapshot.get("stock") and snapshot.get("variant") in TRUMP_UNDER_STOCK:
+        return snapshot.get("trump")
+    return None
+
+
 def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,
                    guessed: Collection[str] = ()) -> list[tuple[str, str]]:
     """(old, new) renamings of the referee's past that would let `event` be true, likeliest
@@ -88,16 +98,6 @@ def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,
             others = sorted(free - set(alikes)) if card in guessed else []
             out += [(card, other) for other in (*alikes, *others) if other in free]
     return out
-
-
-TRUMP_UNDER_STOCK = ("classic", "transfer", "dummy")  # variants whose turned trump lies there
-
-
-def trump_under_stock(snapshot: dict) -> str | None:
-    """The turned trump while it lies under the stock (classic, transfer, dummy), else None."""
-    if snapshot.get("stock") and snapshot.get("variant") in TRUMP_UNDER_STOCK:
-        return snapshot.get("trump")
-    return None
 
 
 class MisreadHistory:
