@@ -39,6 +39,11 @@ Emitted = TableEvent | Question
 TURNS = ("open_draw", "deal_card")  # the openings' turns (round R2, cross C3), taken in order
 
 
+def _look_alikes_by_colour(card: str) -> list[str]:
+    """`look_alikes(card)`, the other suit of its colour first (the likelier misreading)."""
+    return sorted(look_alikes(card), key=lambda other: other[-1] != _SAME_COLOUR[card[-1]])
+
+
 @dataclass(frozen=True)
 class InferenceConfig:
     group_window: float = 0.4    # lead_group: lead cards placed this close together are one attack
@@ -357,8 +362,7 @@ class FollowerCore:
         possible = unaccounted(snapshot, self._tracks, player)
         out = []
         for card in played_cards(event):
-            alike = sorted(look_alikes(card), key=lambda c, card=card:
-                           _SAME_COLOUR[c[-1]] != card[-1])
+            alike = _look_alikes_by_colour(card)
             names = [other for other in alike if other in possible]
             if hand_known(snapshot, player):  # then any card of his hand, after the look-alikes
                 names += [other for other in possible if other not in alike and other != card]
@@ -380,8 +384,7 @@ class FollowerCore:
         held = unaccounted(snapshot, (), event.get("player"))
         cards = [card for card in (event["card"], *(other["card"] for other in misread))
                  if card in held]
-        alike = sorted(look_alikes(target), key=lambda c: c[-1] != _SAME_COLOUR[target[-1]])
-        return [{**event, "card": card, "on": other} for other in alike
+        return [{**event, "card": card, "on": other} for other in _look_alikes_by_colour(target)
                 if other in free for card in cards
                 if beats(card, other, trump_suit, cross=cross)]
 
