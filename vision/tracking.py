@@ -30,8 +30,9 @@ from vision.table_reader import look_alikes
 
 @dataclass(frozen=True)
 class TrackerConfig:
-    place_after: float = 0.3       # seconds resting before a card counts as placed
+    place_after: float = 0.25      # seconds resting before a card counts as placed
     min_rest_readings: int = 3     # ... and readings in that time
+    slow_interval: float = 0.12    # s between frames above which the pipeline is slow (< ~8 fps)
     gone_after: float = 3.0        # seconds unseen before a placed card counts as gone
     forget_candidate_after: float = 0.5  # an unplaced card missing this long starts over
     min_confidence: float = 0.25   # readings below this are ignored as noise
@@ -426,9 +427,9 @@ class CardTracker:
         track.recent = [(at, c) for at, c in track.recent if time - at <= RECENT_SECONDS]
         track.recent.append((time, confidence))
         # long enough, and seen often enough: two stray misreads of one code in about one place
-        # do not make a card. A slow pipeline (under three frames in `place_after`) must
+        # do not make a card. A slow pipeline (under ~8 frames a second) must
         # make do with two readings a frame apart, or a card briefly in view is never placed
-        slow = self._frame_interval > config.place_after / 2.5  # under ~8 frames a second
+        slow = self._frame_interval > config.slow_interval
         needed = 2 if slow else config.min_rest_readings
         rest_time = min(config.place_after, 0.9 * self._frame_interval) if slow \
             else config.place_after

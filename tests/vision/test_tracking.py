@@ -1,10 +1,22 @@
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 from table_scene import CARD_H, CARD_W, FPS, Scene, box_at
 
 from vision.tracking import CardTracker, TrackerConfig, TrackState
+
+PLACE_AFTER = TrackerConfig().place_after  # seconds a resting card waits to count as placed
+
+
+def first_frame_at(seconds: float) -> int:
+    """The first frame (FPS frames a second, frame 0 at 0 s) at or after `seconds`."""
+    return math.ceil(seconds * FPS - 1e-9)
+
+
+PLACED_FRAME = first_frame_at(PLACE_AFTER)  # a card resting from frame 0 is placed here
 
 
 def placed(scene: Scene) -> list[tuple[int, str]]:
@@ -25,7 +37,7 @@ def test_a_card_is_placed_after_resting_for_place_after() -> None:
     scene.wait(1.0)
     [(frame, card)] = placed(scene)
     assert card == "7S"
-    assert 0.3 <= frame / FPS <= 0.4
+    assert PLACE_AFTER <= frame / FPS <= PLACE_AFTER + 0.1
 
 
 def test_a_card_in_motion_is_not_placed_until_it_rests() -> None:
@@ -34,7 +46,7 @@ def test_a_card_in_motion_is_not_placed_until_it_rests() -> None:
     assert placed(scene) == []
     scene.wait(0.5)
     [(frame, _)] = placed(scene)
-    assert 1.3 <= frame / FPS <= 1.45
+    assert 1.0 + PLACE_AFTER <= frame / FPS <= 1.15 + PLACE_AFTER
     track = scene.target.tracks["7S"]
     assert np.allclose(track.first_box, box_at((100, 700)))  # where it came in from
 
@@ -50,7 +62,7 @@ def test_covered_by_a_hand_for_two_seconds_is_still_on_the_table() -> None:
     assert [t.card for t in tracker.on_table()] == ["7S"]
     scene.hidden.clear()
     scene.wait(1.0)
-    assert placed(scene) == [(9, "7S")] and gone(scene) == []
+    assert placed(scene) == [(PLACED_FRAME, "7S")] and gone(scene) == []
     assert tracker.tracks["7S"].state is TrackState.PLACED
 
 
@@ -90,7 +102,7 @@ def lift_and_put_down(at: tuple[float, float], away: float) -> Scene:
 
 def test_a_card_lifted_and_put_back_is_the_same_card() -> None:
     scene = lift_and_put_down((403, 302), away=1.0)
-    assert placed(scene) == [(9, "7S")]
+    assert placed(scene) == [(PLACED_FRAME, "7S")]
     assert gone(scene) == [] and moved(scene) == []
 
 
@@ -179,7 +191,7 @@ def test_heavy_jitter_does_not_delay_placing() -> None:
         scene.put("7S", (400, 300))
         scene.wait(1.0)
         [(frame, _)] = placed(scene)
-        assert frame / FPS <= 0.45
+        assert frame / FPS <= PLACE_AFTER + 0.15
 
 
 # followed frame by frame, read in jumps, or read still for a moment at the frame's edge
@@ -229,7 +241,7 @@ def test_a_card_slowing_down_as_it_lands_is_placed_place_after_once_it_rests() -
     scene.wait(1.0)
     [(frame, _)] = placed(scene)
     # the smoothed box still catching up with the last readings is no new move
-    assert (frame - rest) / FPS <= 0.3 + 2 / FPS
+    assert (frame - rest) / FPS <= PLACE_AFTER + 2 / FPS
 
 
 def test_a_look_alike_read_by_turns_at_a_card_s_place_is_not_a_second_card() -> None:
@@ -242,7 +254,7 @@ def test_a_look_alike_read_by_turns_at_a_card_s_place_is_not_a_second_card() -> 
         scene.put("9S" if flicker else "6S", (400, 300), confidence=0.5 if flicker else 0.9)
         scene.step()
     # once, as itself, when it has rested twice place_after (a flicker is over by then)
-    assert placed(scene) == [(18, "6S")]
+    assert placed(scene) == [(first_frame_at(2 * PLACE_AFTER), "6S")]
     assert tracker.tracks["6S"].rivals.keys() <= {"9S"}
     assert tracker.tracks["6S"].rival_share < 0.25
 
@@ -357,7 +369,7 @@ def test_one_jittery_reading_off_its_place_does_not_restart_the_resting_time() -
     scene.put("7S", (400, 300))
     scene.wait(1.0)
     [(frame, _)] = placed(scene)
-    assert (frame - rest) / FPS <= 0.3 + 2 / FPS
+    assert (frame - rest) / FPS <= PLACE_AFTER + 2 / FPS
 
 
 def test_a_card_brought_in_with_frames_unread_on_its_way_keeps_where_it_came_from() -> None:
@@ -384,7 +396,7 @@ def test_a_card_read_by_turns_whole_and_by_its_corner_index_rests_where_it_lies(
         scene.index_only.add("7S")
         scene.step()
     [(frame, card)] = placed(scene)
-    assert card == "7S" and frame / FPS <= 0.45 and moved(scene) == []
+    assert card == "7S" and frame / FPS <= PLACE_AFTER + 0.15 and moved(scene) == []
     assert np.allclose(scene.target.tracks["7S"].box, box_at(whole), atol=1.0)
 
 
