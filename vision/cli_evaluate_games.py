@@ -148,7 +148,7 @@ def feed_maker(args: argparse.Namespace) -> FeedMaker | None:
 
     def feed(files: GameFiles) -> FrameFeed:
         deck = setup_deck_size(read_log(files.log)[0])
-        detector.limit_to_deck(deck)
+        detector.new_video().limit_to_deck(deck)
         if models is None:
             return VideoFeed(files.video, detector)
         key = cache_key(models, deck)

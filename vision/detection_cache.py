@@ -2,11 +2,13 @@
 
 With a fixed step time (`evaluate-games --step-ms`) the frames a live run takes depend only on
 the schedule, so the detector's answer for each of them is the same on every run with the same
-models and options. `CachedFeed` asks the detector only for frames it has not seen, and appends
-each new answer to a JSON Lines file (evaluate-games keeps it in its --out folder), named by a
-key of the model files and options. A pipeline change is then measured on a game in seconds
-instead of minutes. Boxes are kept to 0.1 px and confidences to 4 decimals (as `detect --json`
-writes them).
+models and options (since session 15 each video is sized afresh, `CardDetector.new_video`;
+before, a video's first frames were read at the size the video before it ended with, and its
+detections depended on the game evaluated before it). `CachedFeed` asks the detector only for
+frames it has not seen, and appends each new answer to a JSON Lines file (evaluate-games keeps
+it in its --out folder), named by a key of the model files and options. A pipeline change is
+then measured on a game in seconds instead of minutes. Boxes are kept to 0.1 px and
+confidences to 4 decimals (as `detect --json` writes them).
 """
 
 from __future__ import annotations

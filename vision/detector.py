@@ -71,6 +71,14 @@ class CardDetector:
         self.second_reading = SECOND_READING
         self.deck: frozenset[str] | None = None   # the cards it may name; None: all 52
 
+    def new_video(self) -> CardDetector:
+        """Another video or camera follows: with the auto size, its first frame is sized
+        afresh from the smallest size, as a new detector's is, so that a video's detections
+        do not depend on the video read before it (evaluate-games reads many)."""
+        if self.auto_size:
+            self.imgsz = AUTO_SIZES[0]
+        return self
+
     def limit_to_deck(self, size: int | None) -> CardDetector:
         """Name only the cards of a `size`-card deck (None: any card): the reader picks the
         likeliest card of the deck, and a card the deck lacks is never reported."""

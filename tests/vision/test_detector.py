@@ -226,6 +226,18 @@ def test_auto_size_scales_a_frame_of_small_cards_up_once_and_keeps_the_size() ->
     np.testing.assert_allclose(detector.detect(frame).xyxy[0], card, atol=0.5)
 
 
+def test_a_new_video_is_sized_afresh_from_the_smallest_size() -> None:
+    card = [500.0, 300.0, 580.0, 416.0]
+    session = CameraSession(card)
+    detector = CardDetector(session, imgsz=None, reader=CornerReader(card, "QS"))
+    frame = np.zeros((720, 1280, 3), np.uint8)
+    detector.detect(frame)                   # 640, then 992 for these small cards
+    detector.new_video().detect(frame)
+    assert session.widths[2:] == [640, 992]  # as a new detector's first frame, not 992 alone
+    fixed = CardDetector(CameraSession(card), imgsz=800, reader=CornerReader(card, "QS"))
+    assert fixed.new_video().imgsz == 800    # a size the user chose stays
+
+
 def test_auto_size_leaves_big_cards_at_the_smallest_size() -> None:
     card = [100.0, 100.0, 400.0, 520.0]
     session = CameraSession(card)
