@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from vision.game_view import DUMMY, Emitted, GameView, InferenceConfig
-from vision.misread_history import TRUMP_UNDER_STOCK
 from vision.open_lead import OpenLeads
+from vision.swept_bout import TRUMP_UNDER_STOCK
 from vision.table_events import Question, TableEvent, card_text, cards_text
 from vision.table_reader import beats, overlap, rank_of
 from vision.tracking import CardTrack, TrackerUpdate, TrackState

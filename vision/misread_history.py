@@ -21,7 +21,7 @@ import copy
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
-from vision.swept_bout import unaccounted
+from vision.swept_bout import trump_under_stock, unaccounted
 from vision.table_events import TableEvent, Verdicted, played_cards, verdict_ok
 from vision.table_reader import look_alikes, rank_value, suit_of
 
@@ -50,16 +50,6 @@ def mentions(value: Any, card: str) -> bool:
     if isinstance(value, dict):
         return any(mentions(item, card) for item in value.values())
     return False
-
-
-TRUMP_UNDER_STOCK = ("classic", "transfer", "dummy")  # variants whose turned trump lies there
-
-
-def trump_under_stock(snapshot: dict) -> str | None:
-    """The turned trump while it lies under the stock (classic, transfer, dummy), else None."""
-    if snapshot.get("stock") and snapshot.get("variant") in TRUMP_UNDER_STOCK:
-        return snapshot.get("trump")
-    return None
 
 
 def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,

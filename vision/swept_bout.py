@@ -70,6 +70,16 @@ def hand_known(snapshot: dict, holder: str | None) -> bool:
     return hand.get("count") is not None and len(hand.get("known") or ()) >= hand["count"]
 
 
+TRUMP_UNDER_STOCK = ("classic", "transfer", "dummy")  # variants whose turned trump lies there
+
+
+def trump_under_stock(snapshot: dict) -> str | None:
+    """The turned trump while it lies under the stock (classic, transfer, dummy), else None."""
+    if snapshot.get("stock") and snapshot.get("variant") in TRUMP_UNDER_STOCK:
+        return snapshot.get("trump")
+    return None
+
+
 def _accounted_for(snapshot: dict, lying: Iterable[str], holder: str | None) -> set[str]:
     """Cards that cannot be in `holder`'s hand: discarded, on the referee's table or a cross
     pile, known in another player's hand, lying on the table now, the trump under the stock."""
@@ -82,8 +92,9 @@ def _accounted_for(snapshot: dict, lying: Iterable[str], holder: str | None) -> 
     for seat, hand in (snapshot.get("hands") or {}).items():
         if seat != holder:
             elsewhere.update(hand.get("known") or ())
-    if snapshot.get("stock") and snapshot.get("trump"):
-        elsewhere.add(snapshot["trump"])
+    trump = trump_under_stock(snapshot)
+    if trump:
+        elsewhere.add(trump)
     return elsewhere
 
 
