@@ -9,7 +9,6 @@ processes. `python -m vision.inference_eval LOG.jsonl...` prints the figures as 
 
 from __future__ import annotations
 
-import difflib
 import json
 import sys
 import time
@@ -114,11 +113,9 @@ def score_events(variant: str, truth: list[TruthEvent], judged: list[tuple[Verdi
     truth = takes_last(truth, lambda t: t.event)
     score = GameScore(variant, truth=len(truth), emitted=len(judged), questions=questions)
     score.fouls = sum(not t.ok for t in truth)
-    matcher = difflib.SequenceMatcher(a=[canonical(t.event) for t in truth],
-                                      b=[canonical(v.event.event) for v, _ in judged],
-                                      autojunk=False)
-    pairs = {block.b + k: block.a + k for block in matcher.get_matching_blocks()
-             for k in range(block.size)}  # emitted index -> truth index
+    pairs = aligned_in_time([canonical(t.event) for t in truth], [t.frame / fps for t in truth],
+                            [canonical(v.event.event) for v, _ in judged],
+                            [said_at for _, said_at in judged])  # emitted index -> truth index
     for said_index, seen_index in pairs.items():
         seen, (_, said_at) = truth[seen_index], judged[said_index]
         if seen.event["type"] in CARD_EVENTS:
@@ -138,6 +135,36 @@ def score_events(variant: str, truth: list[TruthEvent], judged: list[tuple[Verdi
     score.extras = [canonical(v.event.event) for i, (v, _) in enumerate(judged)
                     if i not in pairs]
     return score
+
+
+def aligned_in_time(truth: list[str], truth_times: list[float], said: list[str],
+                    said_times: list[float]) -> dict[int, int]:
+    """The pairs (said index -> truth index) of equal events, both in order, as many as can
+    be (a longest common subsequence); among the alignments with that many, the one whose events
+    were said closest in time to when they happened. A game that repeats one event (two players
+    passing the last ace back and forth) has many longest alignments: a reading is paired with
+    the happening it followed, not with one seconds before it that the camera missed."""
+    rows, columns = len(truth) + 1, len(said) + 1
+    # best[i][j]: (matches, -seconds apart) of the best alignment of truth[:i] with said[:j]
+    best = [[(0, 0.0)] * columns for _ in range(rows)]
+    for i in range(1, rows):
+        for j in range(1, columns):
+            options = [best[i - 1][j], best[i][j - 1]]
+            if truth[i - 1] == said[j - 1]:
+                matches, closeness = best[i - 1][j - 1]
+                options.append((matches + 1,
+                                closeness - abs(said_times[j - 1] - truth_times[i - 1])))
+            best[i][j] = max(options)
+    pairs, i, j = {}, rows - 1, columns - 1
+    while i and j:
+        if best[i][j] == best[i - 1][j]:
+            i -= 1
+        elif best[i][j] == best[i][j - 1]:
+            j -= 1
+        else:
+            pairs[j - 1] = i - 1
+            i, j = i - 1, j - 1
+    return pairs
 
 
 def _cards_of(event: dict) -> set[str]:
