@@ -24,7 +24,7 @@ from vision.table_events import (
     renamed_card,
     with_card,
 )
-from vision.table_reader import TablePair, TableReader, beats, look_alikes
+from vision.table_reader import TablePair, TableReader, beats, look_alikes, look_alikes_by_colour
 from vision.tracking import CardTrack
 
 if TYPE_CHECKING:
@@ -33,15 +33,9 @@ if TYPE_CHECKING:
     from vision.trump_check import TrumpAsked
 
 DUMMY = "dummy"
-_SAME_COLOUR = {"S": "C", "C": "S", "H": "D", "D": "H"}  # the suit a misread suit most often is
 MISREAD_RULES = ("G8", "G4", "C5", "P3")  # refusals a look-alike misreading may explain
 Emitted = TableEvent | Question
 TURNS = ("open_draw", "deal_card")  # the openings' turns (round R2, cross C3), taken in order
-
-
-def _look_alikes_by_colour(card: str) -> list[str]:
-    """`look_alikes(card)`, the other suit of its colour first (the likelier misreading)."""
-    return sorted(look_alikes(card), key=lambda other: other[-1] != _SAME_COLOUR[card[-1]])
 
 
 @dataclass(frozen=True)
@@ -362,7 +356,7 @@ class FollowerCore:
         possible = unaccounted(snapshot, self._tracks, player)
         out = []
         for card in played_cards(event):
-            alike = _look_alikes_by_colour(card)
+            alike = look_alikes_by_colour(card)
             names = [other for other in alike if other in possible]
             if hand_known(snapshot, player):  # then any card of his hand, after the look-alikes
                 names += [other for other in possible if other not in alike and other != card]
@@ -384,7 +378,7 @@ class FollowerCore:
         held = unaccounted(snapshot, (), event.get("player"))
         cards = [card for card in (event["card"], *(other["card"] for other in misread))
                  if card in held]
-        return [{**event, "card": card, "on": other} for other in _look_alikes_by_colour(target)
+        return [{**event, "card": card, "on": other} for other in look_alikes_by_colour(target)
                 if other in free for card in cards
                 if beats(card, other, trump_suit, cross=cross)]
 

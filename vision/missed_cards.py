@@ -24,6 +24,7 @@ from vision.game_view import Emitted
 from vision.missed_turn import MissedTurns
 from vision.swept_bout import (
     SWEPT_TO_DISCARD,
+    misread_target_beaters,
     missed_defence_question,
     missed_throw_in_question,
     possible_beaters,
@@ -125,11 +126,12 @@ class MissedCards(MissedTurns):
         track = self._last_tracks.get(unbeaten[0])
         hinted = track.together | set(track.rivals) if track is not None else set()
         beaters = possible_beaters(unbeaten[0], snapshot, self._tracks, hinted)
-        if not beaters:
+        misread = misread_target_beaters(unbeaten[0], snapshot, self._tracks, hinted)
+        if not beaters and misread is None:
             return None
         cards = self.view.reader.cards if swept else [unbeaten[0]]
         question = missed_defence_question(unbeaten[0], defender, beaters, cards, self._frame,
-                                           self._time, swept, self._asked_since(cards))
+                                           self._time, swept, self._asked_since(cards), misread)
         return MissedCardQuestion(question, defender, swept)
 
     def _ask_throw_in(self, defender: str) -> MissedCardQuestion | None:

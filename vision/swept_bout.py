@@ -17,7 +17,7 @@ import numpy as np
 from vision.cardclasses import deck_codes
 from vision.seats import SeatMap
 from vision.table_events import Question, card_text, cards_text
-from vision.table_reader import beats, rank_of, rank_value
+from vision.table_reader import beats, look_alikes_by_colour, rank_of, rank_value
 from vision.tracking import CardTrack, box_center
 
 SWEPT_TO_DISCARD = ("classic", "transfer", "dummy")  # variants whose beaten bouts are swept off
@@ -134,17 +134,34 @@ def defence_events(defender: str, target: str, beaters: Iterable[str]) -> list[d
             for card in beaters]
 
 
+def misread_target_beaters(target: str, snapshot: dict, lying: Iterable[str] = (),
+                           hinted: Iterable[str] = ()) -> tuple[str, list[str]] | None:
+    """`target` may have been misread as the other suit of its colour (a design's clubs read
+    as spades): that card, when nobody has accounted for it, and the cards that may have beaten
+    it (`possible_beaters`); None when it is accounted for or nothing may have beaten it."""
+    lying = list(lying)
+    alike = look_alikes_by_colour(target)[0]
+    if alike not in unaccounted(snapshot, lying):
+        return None
+    beaters = possible_beaters(alike, snapshot, lying, hinted)
+    return (alike, beaters) if beaters else None
+
+
 def missed_defence_question(target: str, defender: str, beaters: list[str],
                             cards: Iterable[str], frame: int, time: float, swept: bool,
-                            since: float | None = None) -> Question:
+                            since: float | None = None,
+                            misread: tuple[str, list[str]] | None = None) -> Question:
     """Did the defender take, or which card beat `target` (the camera did not see it, at
     some time after `since`: when the bout's first card was laid, or the last bout closed)?
     Asked when the bout's `cards` were `swept` away from him, or when a card was thrown in on
     the covered `target`. The first candidate is the take; the others are a defence with each
-    possible card."""
+    possible card, then, where `target` may have been misread (`misread_target_beaters`), a
+    defence on the card it may have been."""
     cards = tuple(cards)
     take = {"type": "take", "player": defender}
     defences = defence_events(defender, target, beaters)
+    if misread is not None:
+        defences += defence_events(defender, *misread)
     if swept:
         shown, shown_ru = cards_text(cards), cards_text(cards, russian=True)
         why = f"The table ({shown}) went to the discard pile, not to {defender}, but"

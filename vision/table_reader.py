@@ -38,6 +38,14 @@ def look_alikes(card: str) -> list[str]:
     return same_rank + ([RANK_LOOK_ALIKES[rank] + suit] if rank in RANK_LOOK_ALIKES else [])
 
 
+SAME_COLOUR = {"S": "C", "C": "S", "H": "D", "D": "H"}  # the suit a misread suit most often is
+
+
+def look_alikes_by_colour(card: str) -> list[str]:
+    """`look_alikes(card)`, the other suit of its colour first (the likelier misreading)."""
+    return sorted(look_alikes(card), key=lambda other: other[-1] != SAME_COLOUR[card[-1]])
+
+
 def beats(card: str, target: str, trump_suit: str | None, *, cross: bool = False) -> bool:
     """G4 (C5 with `cross`): does `card` beat `target`?"""
     same_suit = suit_of(card) == suit_of(target)

@@ -503,11 +503,17 @@ def test_a_bout_swept_away_from_the_defender_with_a_card_unbeaten_asks_what_beat
     assert question.candidates[0] == {"type": "take", "player": "Boris"}
     placed = scene.target.tracker.tracks["7S"].placed_at
     assert question.since < placed < question.time  # it asks about the bout, 7S and before
-    defences = question.candidates[1:]
-    assert {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"} in defences
+    on_lead = [d for d in question.candidates[1:] if d["on"] == "7S"]
+    assert {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"} in on_lead
     # higher spades and the hearts (trump: the 6H under the stock, which is not offered)
-    assert {d["card"] for d in defences} == {"8S", "9S", "10S", "JS", "QS", "KS", "AS",
-                                            "7H", "8H", "9H", "10H", "JH", "QH", "KH", "AH"}
+    assert {d["card"] for d in on_lead} == {"8S", "9S", "10S", "JS", "QS", "KS", "AS",
+                                           "7H", "8H", "9H", "10H", "JH", "QH", "KH", "AH"}
+    # then the same on the 7C, which the 7S may have been misread from (clubs read as spades)
+    on_misread = question.candidates[1 + len(on_lead):]
+    assert {d["card"] for d in on_misread if d["on"] == "7C"} == {
+        "8C", "9C", "10C", "JC", "QC", "KC", "AC", *(d["card"] for d in on_lead
+                                                     if d["card"][-1] == "H")}
+    assert len(on_misread) == 15 and all(d["on"] == "7C" for d in on_misread)
     assert all(e["type"] != "take" for e in events(scene))   # nothing told the referee yet
     assert scene.target.fouls == []
 
@@ -521,6 +527,21 @@ def test_the_named_missed_defence_closes_the_bout_as_a_discard_and_the_defender_
     assert pipeline.verdicts[-1].event.event == {"type": "discard"}
     assert pipeline.snapshot()["table"] == [] and "9S" in pipeline.snapshot()["discard_cards"]
     play(scene, "8D", TOP, (500, 360))       # Boris beat everything: he leads
+    assert events(scene)[-1] == {"type": "attack", "player": "Boris", "cards": ["8D"]}
+    assert pipeline.fouls == []
+
+
+def test_a_missed_defence_named_on_a_misread_lead_renames_the_lead() -> None:
+    """The lead was the 7C, read as 7S; the players name the 8C that beat it: the referee's
+    attack is renamed, the bout closes as a discard and the defender leads."""
+    scene, question = missed_defence_scene()
+    pipeline = scene.target
+    defence = {"type": "defend", "player": "Boris", "card": "8C", "on": "7C"}
+    assert pipeline.answer(question, question.candidates.index(defence)).verdict.ok
+    assert {"type": "attack", "player": "Anna", "cards": ["7C"]} in [
+        verdicted.event.event for verdicted in pipeline.verdicts]
+    assert {"7C", "8C"} <= set(pipeline.snapshot()["discard_cards"])
+    play(scene, "8D", TOP, (500, 360))
     assert events(scene)[-1] == {"type": "attack", "player": "Boris", "cards": ["8D"]}
     assert pipeline.fouls == []
 
