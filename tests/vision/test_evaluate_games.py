@@ -18,6 +18,7 @@ from vision.detections import Detections
 from vision.inference_eval import score_events, summarize
 from vision.live_game_eval import TruthAnswerer, run_live_game
 from vision.live_schedule import next_frame, run_live
+from vision.rendered_games import expected_events
 from vision.scripted_game import TruthEvent
 from vision.table_events import TableEvent, Verdicted
 
@@ -196,6 +197,20 @@ def test_a_foul_refused_too_late_or_missed_is_not_caught() -> None:
     missed = score_events("classic", TRUTH, late[:3], fps=30.0)
     assert (missed.matched, missed.fouls_caught, missed.false_fouls) == (3, 0, 0)
     assert len(missed.misses) == 1 and '"defend"' in missed.misses[0]
+
+
+def test_what_is_said_or_done_in_the_hands_is_not_expected_of_the_camera() -> None:
+    """A video rendered from a whole simulated log (the demo) has declarations, draws and
+    passes in its truth: the camera cannot see them and is not scored on them."""
+    logged = [{"type": "setup"}, {"type": "deal"}, TRUMP,
+              {"type": "declare", "player": "Anna", "lowest_trump": "6H"}, ATTACK,
+              {"type": "pass", "player": "Boris"}, {"type": "draw", "player": "Anna",
+                                                    "cards": ["7S"]}, BAD_DEFENCE]
+    entries = [{"line": n + 1, "event": event, "legal": event is not BAD_DEFENCE,
+                "visible": True, "frame": 10 * n} for n, event in enumerate(logged)]
+    assert [t.event for t in expected_events(entries)] == [{"type": "deal"}, TRUMP, ATTACK,
+                                                           BAD_DEFENCE]
+    assert [t.frame for t in expected_events(entries)] == [10, 20, 40, 70]
 
 
 def test_a_repeated_event_is_paired_with_the_happening_it_followed() -> None:
