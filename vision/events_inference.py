@@ -336,6 +336,12 @@ class GameFollower(OpenLeads):
         (legal or not, the referee judges); a lead after a take if it beats nothing there; else
         most likely a defence laid askew: ask which."""
         view = self.view
+        if self._pending_under(track):
+            # it lies on a card that waited for it (taken for the defence it beats, as the
+            # card seen first): that card was laid first and is read first, this one on it
+            view.pending.append(track)
+            self._resolve_pending(out)
+            return
         defender = view.defender
         doubt, doubt_ru = self._low_confidence(track)
         trump = view.trump[-1] if view.trump else None
@@ -381,6 +387,13 @@ class GameFollower(OpenLeads):
         out.append(question)
         self._laid_beside.append(question)
         view.reader.ignored.add(track.card)
+
+    def _pending_under(self, track: CardTrack) -> bool:
+        """A card waiting in `pending` lies under `track` (it waited for `track`, which was
+        read first: see `_earlier_card_arriving`)."""
+        extent, min_overlap = self._extent(track), self.view.reader.min_overlap
+        return any(other is not track and other.card in self._tracks
+                   and overlap(extent, other.box) >= min_overlap for other in self.view.pending)
 
     def _take_guessed(self) -> None:
         """The take the camera inferred from a throw-in on an unbeaten lead (it cannot hear
@@ -482,6 +495,8 @@ class GameFollower(OpenLeads):
         if self._awaiting_answer(out):
             return
         for track in list(view.pending):
+            if track not in view.pending:
+                continue  # played meanwhile (a card laid on it had it played first)
             if track.card not in self._tracks:
                 view.pending.remove(track)  # it left again before anything was decided
             elif not self._on_hidden_bout(track) or self._laid_where_the_bout_was(track):

@@ -1108,3 +1108,25 @@ def test_a_defence_that_cannot_beat_may_lie_on_a_misread_attack_card_and_both_ar
     assert {"10C", "JC"} <= set(pipeline.tracker.tracks)
     assert not {"10S", "JD"} & set(pipeline.tracker.tracks)
     assert pipeline.fouls == []
+
+
+def test_a_defence_read_before_the_throw_in_it_beats_is_told_after_it() -> None:
+    """Anna throws in the 7S, but a hand hides it until Boris's 8S, brought in over it, has
+    been read: the 7S, first read later, waits for the 8S (taken for the card under it). Once
+    the 8S comes to rest it is no card laid beside the bout (a question): the 7S goes first,
+    the 8S beats it."""
+    scene = start()
+    play(scene, "7D", BOTTOM, (500, 360))
+    play(scene, "QD", TOP, (515, 375))
+    scene.hidden.add("7S")                   # a hand over it all the way
+    scene.slide("7S", BOTTOM, (620, 360))
+    scene.slide("8S", TOP, (635, 375))
+    scene.hidden.add("8S")                   # ... now over the 8S
+    scene.hidden.discard("7S")
+    scene.wait(0.4)
+    scene.hidden.discard("8S")
+    scene.wait(1.0)
+    assert events(scene)[-2:] == [
+        {"type": "throw_in", "player": "Anna", "cards": ["7S"]},
+        {"type": "defend", "player": "Boris", "card": "8S", "on": "7S"}]
+    assert questions(scene) == []
