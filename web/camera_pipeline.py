@@ -50,8 +50,12 @@ class CameraPipeline:
     # --- VideoSource's side -------------------------------------------------------------------
     def begin(self, sink: SourceSink, fresh: bool) -> None:
         """A pass of the source starts. `fresh`: the video starts from its beginning (a file), so
-        the planned match starts anew; otherwise (a camera) a running camera match goes on."""
+        the planned match starts anew; otherwise (a camera) a running camera match goes on.
+        The detector sizes its network afresh for it (a camera may have moved meanwhile)."""
         self.sink = sink
+        new_video = getattr(self.detector, "new_video", None)   # a stand-in has none
+        if new_video is not None:
+            new_video()
         if self.plan is None:
             return
         if self.demo:

@@ -160,6 +160,24 @@ def test_a_camera_goes_on_with_the_running_match_a_video_starts_its_own(
     assert live.table.match.id != first and live.live_match()[1] == SETUP
 
 
+def test_each_pass_of_a_source_sizes_the_detector_afresh(camera_app: Flask) -> None:
+    """The card detector keeps a video's network size from frame to frame: a new pass of the
+    source (a camera back, the video from its start) is a new video for it."""
+    class SizedDetector(ScriptedDetector):
+        new_videos = 0
+
+        def new_video(self) -> SizedDetector:
+            self.new_videos += 1
+            return self
+
+    live = camera_app.extensions["durak_live"]
+    detector = SizedDetector([])
+    pipeline = CameraPipeline(detector, PLAN)
+    pipeline.begin(live, fresh=False)
+    pipeline.begin(live, fresh=True)
+    assert detector.new_videos == 2
+
+
 def test_a_question_the_camera_settled_without_the_players_leaves_the_dashboard() -> None:
     from types import SimpleNamespace
 
