@@ -136,9 +136,10 @@ def defence_events(defender: str, target: str, beaters: Iterable[str]) -> list[d
 
 def misread_target_beaters(target: str, snapshot: dict, lying: Iterable[str] = (),
                            hinted: Iterable[str] = ()) -> tuple[str, list[str]] | None:
-    """`target` may have been misread as the other suit of its colour (a design's clubs read
-    as spades): that card, when nobody has accounted for it, and the cards that may have beaten
-    it (`possible_beaters`); None when it is accounted for or nothing may have beaten it."""
+    """The card read as `target` may really have been the other suit of its colour (a
+    design's clubs read as spades): that card, when nobody has accounted for it, and the cards
+    that may have beaten it (`possible_beaters`); None when it is accounted for or nothing may
+    have beaten it."""
     lying = list(lying)
     alike = look_alikes_by_colour(target)[0]
     if alike not in unaccounted(snapshot, lying):
