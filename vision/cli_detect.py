@@ -62,7 +62,7 @@ def main(argv: list[str]) -> int:
             if args.json:
                 print(json.dumps({"image": str(path), "error": problem}), flush=True)
             continue
-        detections = detector.detect(image)
+        detections = detector.new_video().detect(image)   # each image sized on its own
         cards = detections.to_json()
         if args.json:
             print(json.dumps({"image": str(path), "cards": cards}), flush=True)

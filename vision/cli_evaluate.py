@@ -90,7 +90,7 @@ def evaluate_heldout(detector: CardDetector, folder: Path, draw: Path | None) ->
         lines = [line for line in label_file.read_text().splitlines() if line.strip()]
         truth = synthetic_truth(lines, item["covered"], item.get("partly_visible", []),
                                 image.shape[1], image.shape[0])
-        detections = detector.detect(image)
+        detections = detector.new_video().detect(image)   # each image sized on its own
         predicted = list(zip(detections.cards, detections.xyxy, strict=True))
         tallies = score_identities(predicted, truth, per_card)
         recall_by_index_size(predicted, truth, by_size)
@@ -160,7 +160,7 @@ def evaluate_real(detector: CardDetector, folder: Path, draw: Path | None) -> di
             continue
         labels = read_real_labels(folder / "labels" / f"{path.stem}.txt", image.shape[1],
                                   image.shape[0])
-        detections = detector.detect(image)
+        detections = detector.new_video().detect(image)   # each image sized on its own
         predicted = list(zip(detections.cards, detections.confidence, detections.xyxy,
                              strict=True))
         before = (score.matched, score.rank_right)

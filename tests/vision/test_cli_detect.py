@@ -62,3 +62,25 @@ def test_detect_refuses_a_missing_model_and_bad_options(table_photo: Path, capsy
     assert "no detector model" in capsys.readouterr().err
     assert cli_detect.main([str(table_photo), "--conf", "1.5"]) == 2
     assert "--conf" in capsys.readouterr().err
+
+
+def test_each_image_is_read_on_its_own(table_photo: Path, tmp_path: Path, capsys) -> None:
+    """The network's size suits each image's own cards: an image read after another whose
+    smaller cards want a bigger network reads as it does alone (the table photo in a frame
+    1.3 times its size is read at 640 px alone, at 864 px after the one in a 1.6 times frame
+    when the size was kept from image to image)."""
+    image = cv2.imread(str(table_photo))
+
+    def farther(scale: float, name: str) -> str:
+        frame = np.full((int(image.shape[0] * scale), int(image.shape[1] * scale), 3), 90,
+                        np.uint8)
+        frame[:image.shape[0], :image.shape[1]] = image
+        cv2.imwrite(str(tmp_path / name), frame)
+        return str(tmp_path / name)
+
+    far, nearer = farther(1.6, "far.jpg"), farther(1.3, "nearer.jpg")
+    assert cli_detect.main([nearer, "--json"]) == 0
+    alone = json.loads(capsys.readouterr().out)
+    assert cli_detect.main([far, nearer, "--json"]) == 0
+    after_far = json.loads(capsys.readouterr().out.splitlines()[1])
+    assert after_far == alone and alone["cards"]
