@@ -217,8 +217,7 @@ def test_a_repeated_event_is_paired_with_the_happening_it_followed() -> None:
     """Anna and Vera pass the last ace back and forth; the camera missed the first round of
     it: what it said is paired with the second, not with the one 4 s before it."""
     anna, vera = ({"type": "attack", "player": name, "cards": ["AS"]} for name in ("Anna", "Vera"))
-    takes = ({"type": "take", "player": name} for name in ("Vera", "Anna"))
-    vera_takes, anna_takes = takes
+    vera_takes, anna_takes = ({"type": "take", "player": name} for name in ("Vera", "Anna"))
     truth = [TruthEvent(event, True, 30 * (second + 1)) for second, event in
              enumerate([anna, vera_takes, vera, anna_takes, anna, vera_takes])]
     score = score_events("round", truth, [said(anna, 5.3), said(vera_takes, 6.3)], fps=30.0)
