@@ -282,9 +282,12 @@ class FollowerCore:
                               *self._on_look_alikes(event)):
                 if candidate not in candidates:
                     candidates.append(candidate)
+            offered = [candidate for candidate in self._confident_look_alikes(readings, cards)
+                       if candidate not in candidates]
             question = Question(f"{describe_event(event)}? ({doubt})",
                                 f"{describe_event(event, russian=True)}? ({doubt_ru or doubt})",
-                                tuple(candidates), self._frame, self._time, tuple(cards))
+                                (*candidates, *offered), self._frame, self._time, tuple(cards),
+                                offered_only=len(offered))
             out.append(question)
             self._doubts.append(question)
             view.doubtful.update(cards)
@@ -395,6 +398,30 @@ class FollowerCore:
             others = [*rivals, *(c for c in look_alikes(card) if c not in rivals)]
             out += [with_card(event, card, other) for other in others
                     if other not in self._tracks and other != card]
+        return out
+
+    def _confident_look_alikes(self, readings: list[dict], cards: list[str]) -> list[dict]:
+        """Each reading (the event, then each player it may have come from) with a card read
+        confidently but asked about for another reason (who led, a missed turn) read as the
+        other suit of its colour, then the event with its other look-alikes: a confident
+        reading is wrong too, and the players see which. Only cards that player may hold (by
+        the referee) and nothing on the table is read as."""
+        snapshot = self._snapshot()
+
+        def may_hold(card: str, player: str | None) -> bool:
+            return card not in self._tracks and (
+                not snapshot or card in unaccounted(snapshot, self._tracks, player))
+
+        out = []
+        for card in cards:
+            track = self._tracks.get(card)
+            if track is None or self._low_confidence(track)[0] is not None:
+                continue
+            others = look_alikes_by_colour(card)
+            out += [with_card(reading, card, others[0]) for reading in readings
+                    if may_hold(others[0], reading.get("player"))]
+            out += [with_card(readings[0], card, other) for other in others[1:]
+                    if may_hold(other, readings[0].get("player"))]
         return out
 
     def _on_look_alikes(self, event: dict) -> list[dict]:

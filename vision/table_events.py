@@ -50,6 +50,8 @@ def renamed_card(guess: dict, chosen: dict) -> tuple[str, str] | None:
     instead = with_card(guess, *played[0])
     if "on" in instead and "on" in chosen:
         instead = {**instead, "on": chosen["on"]}
+    if "player" in instead and "player" in chosen:  # played by another, as asked too
+        instead = {**instead, "player": chosen["player"]}
     return played[0] if instead == chosen else None
 
 
@@ -71,6 +73,14 @@ class Question:
     # the event accepted before that the chosen one takes the place of (the referee's past is
     # rewritten: `TablePipeline.revise`); None: the chosen event is judged now
     replaces: dict | None = None
+    # the last this many candidates are offered to the players only (a card read surely, named
+    # as its look-alikes): left unanswered, they are never taken as the camera's reading
+    offered_only: int = 0
+
+    @property
+    def settling(self) -> tuple[dict, ...]:
+        """The candidates a question nobody answered may be settled by."""
+        return self.candidates[:len(self.candidates) - self.offered_only]
 
     def to_dict(self) -> dict:
         asked = {"question": self.text, "question_ru": self.text_ru,

@@ -90,7 +90,7 @@ class UnansweredDoubts(FollowerCore):
         target = self._last_tracks.get(guess.get("on", ""))
         sure_target = target is None or self._low_confidence(target)[0] is None
         known_elsewhere = []
-        for candidate in question.candidates[1:]:
+        for candidate in question.settling[1:]:
             if candidate.get("on") != guess.get("on") and sure_target:
                 continue   # an attack card read surely misread too: only the players may say
             event = TableEvent(candidate, question.frame, question.time)

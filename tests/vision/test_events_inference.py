@@ -193,7 +193,8 @@ def test_who_led_is_asked_when_nothing_tells() -> None:
     scene.put("7S", (500, 360))  # appeared in place: no direction, no referee to ask
     scene.wait(1.0)
     [question] = questions(scene)
-    assert [c["player"] for c in question.candidates] == ["Anna", "Boris"]
+    assert [(c["player"], c["cards"]) for c in question.settling] == [
+        ("Anna", ["7S"]), ("Boris", ["7S"])]
 
 
 def test_a_card_over_two_attack_cards_is_a_question_not_a_foul() -> None:
@@ -1130,3 +1131,25 @@ def test_a_defence_read_before_the_throw_in_it_beats_is_told_after_it() -> None:
         {"type": "throw_in", "player": "Anna", "cards": ["7S"]},
         {"type": "defend", "player": "Boris", "card": "8S", "on": "7S"}]
     assert questions(scene) == []
+
+
+def test_a_card_read_surely_is_offered_as_its_look_alikes_when_asked_about_and_renamed() -> None:
+    """A lead nobody saw brought in: who led is not clear, though its card was read surely.
+    The camera may have misread it all the same, so the question also offers the other suit
+    of its colour with each player (then its other look-alikes). The players name Boris's
+    7C: the referee has it, and so does the tracker."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    scene.put("7S", (500, 360))
+    scene.wait(1.0)
+    pipeline = scene.target
+    [question] = pipeline.questions
+    assert "who led is not clear" in question.text
+    assert question.candidates[2:4] == (
+        {"type": "attack", "player": "Anna", "cards": ["7C"]},
+        {"type": "attack", "player": "Boris", "cards": ["7C"]})
+    assert question.offered_only == 4
+    assert pipeline.answer(question, 3).verdict.ok
+    assert pipeline.snapshot()["table"] == [{"attack": "7C", "defence": None}]
+    assert "7C" in pipeline.tracker.tracks and "7S" not in pipeline.tracker.tracks

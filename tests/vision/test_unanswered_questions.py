@@ -315,3 +315,28 @@ def test_an_unanswered_defence_is_moved_to_another_attack_card_only_if_that_was_
                                                  confidence_sum=confidence, readings=1)
         legal = follower._legal_reading(question)
         assert (legal and legal.event) == taken
+
+
+def test_an_unanswered_question_never_takes_a_surely_read_card_as_its_look_alike() -> None:
+    """The 7S, read surely, leads with nobody seen bringing it in: the question offers its
+    look-alikes too, for the players. Nobody answers, and the referee refuses the 7S from
+    either player: the card is dropped, not taken as the 7C the referee would accept (a
+    guess the camera never made)."""
+    from referee import Referee
+
+    class NoLeadWithTheSevenOfSpades(Referee):
+        def apply(self, event: dict) -> object:
+            if event.get("type") == "attack" and "7S" in event.get("cards", []):
+                return {"ok": False, "rule": "P7", "message": "not now", "message_ru": "не сейчас"}
+            return super().apply(event)
+
+    scene = start(referee=NoLeadWithTheSevenOfSpades())
+    scene.put("7S", (500, 360))
+    scene.wait(1.0)
+    pipeline = scene.target
+    [question] = pipeline.questions
+    assert {"type": "attack", "player": "Anna", "cards": ["7C"]} in question.candidates
+    scene.wait(16.0)                         # longer than doubt_wait: settled unanswered
+    assert question in pipeline.follower.withdrawn
+    assert referee_events(pipeline) == [{"type": "deal"}, {"type": "trump", "card": "6H"}]
+    assert "7S" in pipeline.tracker.tracks and "7C" not in pipeline.tracker.tracks
