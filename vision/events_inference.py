@@ -142,10 +142,35 @@ class GameFollower(OpenLeads):
         return abs(track.first_seen - other.first_seen) <= 2 * self.config.together_window
 
     def _lead_companion_arriving(self) -> bool:
-        """A card that came in with the lead is still on its way to rest: the lead waits."""
+        """A card that came in with the lead is still on its way to rest, or one read before
+        the lead came to rest still comes to rest under or over it (the lead's own lead, its
+        defence read first: `_lead_under`): the lead waits (this one at most `defence_wait`)."""
         lead = self.view.lead_buffer
-        return any(self._came_together(track, lead[0]) for track in self._arriving
-                   if track not in lead)
+        if any(self._came_together(track, lead[0]) for track in self._arriving
+               if track not in lead):
+            return True
+        laid = lead[0].placed_at if lead[0].placed_at is not None else self._time
+        if len(lead) != 1 or self._time - laid > self.config.defence_wait:
+            return False
+        min_overlap = self.view.reader.min_overlap
+        recent = self._time - 2 * self.config.together_window
+        return any(other.first_seen <= laid and self._lead_under(other)
+                   and overlap(self._extent(other), lead[0].box) >= min_overlap
+                   for other in (*(t for t in self._unplaced if t.last_seen >= recent),
+                                 *self.view.pending) if other is not lead[0])
+
+    def _lead_under(self, track: CardTrack) -> bool:
+        """`track` came to rest on (or under) the one card waiting to lead, which beats it and
+        cannot be beaten by it: `track` is the lead, read late, and the waiting card its
+        defence, read first."""
+        lead = self.view.lead_buffer
+        if len(lead) != 1:
+            return False
+        cross = self.variant == "cross"
+        trump = "D" if cross else self.view.trump[-1] if self.view.trump else None
+        first = lead[0].card
+        return beats(first, track.card, trump, cross=cross) \
+            and not beats(track.card, first, trump, cross=cross)
 
     def _lead_alone(self) -> bool:
         """Only cards laid at the same moment join this lead (no `lead_group`, not round), no
@@ -199,6 +224,13 @@ class GameFollower(OpenLeads):
                 return
         if self._on_hidden_bout(track) or self._awaiting_answer():
             view.pending.append(track)
+            return
+        if self._lead_under(track) and overlap(self._extent(track), view.lead_buffer[0].box) \
+                >= view.reader.min_overlap:   # the lead read after its defence: it goes first
+            defence, view.lead_buffer = view.lead_buffer[0], [track]
+            if self._flush_lead(out):
+                view.open_lead = None
+                self._defend(defence, (track.card,), out)
             return
         if view.lead_buffer and any(overlap(track.box, t.box) >= view.reader.min_overlap
                                     for t in view.lead_buffer):

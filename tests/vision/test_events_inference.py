@@ -1133,6 +1133,22 @@ def test_a_defence_read_before_the_throw_in_it_beats_is_told_after_it() -> None:
     assert questions(scene) == []
 
 
+def test_a_lead_read_after_the_defence_laid_on_it_is_told_before_it() -> None:
+    """Anna's 7S is still being pushed into place when Boris's 9S, brought in over it, comes to
+    rest. Read first, the 9S would be Boris's lead and the 7S a defence that cannot beat it.
+    The 9S waits for the card coming to rest under it, which it beats: the 7S is the lead,
+    the 9S its defence."""
+    scene = start()
+    scene.slide("7S", BOTTOM, (400, 280))
+    scene.slide_many({"7S": ((400, 280), (460, 320)), "9S": (TOP, (515, 375))})
+    scene.slide("7S", (460, 320), (500, 360))   # the 9S has come to rest: 7S still moving
+    scene.wait(1.0)
+    assert events(scene)[2:] == [
+        {"type": "attack", "player": "Anna", "cards": ["7S"]},
+        {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}]
+    assert questions(scene) == []
+
+
 def test_a_card_read_surely_is_offered_as_its_look_alikes_when_asked_about_and_renamed() -> None:
     """A lead nobody saw brought in: who led is not clear, though its card was read surely.
     The camera may have misread it all the same, so the question also offers the other suit
