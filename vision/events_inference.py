@@ -313,12 +313,15 @@ class GameFollower(OpenLeads):
 
     def _layout_complete(self) -> bool:
         """A layout deal is read once all its cards lie still (round: 8 + the centre trump,
-        cross: one per player), or after a long quiet if a card is missing."""
+        cross: one per player; round with one table card unread: once the centre trump, laid
+        last, lies still), or after a long quiet if a card is missing."""
         view = self.view
         quiet = self._time - max(t.placed_at or 0.0 for t in view.layout)
         expected = 9 if self.variant == "round" else len(self._persons)
-        return quiet >= (self.config.settle_window if len(view.layout) >= expected
-                         else self.config.layout_timeout)
+        complete = len(view.layout) >= expected or (
+            self.variant == "round" and len(view.layout) == expected - 1
+            and self._centre_laid_last())
+        return quiet >= (self.config.settle_window if complete else self.config.layout_timeout)
 
     @property
     def _seated(self) -> list[str]:

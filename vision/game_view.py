@@ -225,11 +225,13 @@ class FollowerCore:
 
     def _emit(self, out: list[Emitted], event: dict, commit: Callable[[], None],
               cards: list[str], *, doubt: str | None = None,
-              alternatives: list[dict] | None = None, doubt_ru: str | None = None) -> bool:
+              alternatives: list[dict] | None = None, doubt_ru: str | None = None,
+              offered: list[dict] | None = None) -> bool:
         """Offer one event: as a question when in doubt, else to the judge; on acceptance (or a
         question: the best guess) `commit` updates the model. False when the judge refused.
         While a question waits for its answer, an event the judge would refuse is asked about
-        instead (the judge records no refusal then: `record_refusal=False`)."""
+        instead (the judge records no refusal then: `record_refusal=False`). `offered`: more
+        candidates for the players only (`Question.offered_only`)."""
         view = self.view
         self._settle_unanswered(out, swept_only=True)
         if event["type"] in TURNS:
@@ -282,7 +284,8 @@ class FollowerCore:
                               *self._on_look_alikes(event)):
                 if candidate not in candidates:
                     candidates.append(candidate)
-            offered = [candidate for candidate in self._confident_look_alikes(readings, cards)
+            offered = [candidate for candidate in (*(offered or ()),
+                                                   *self._confident_look_alikes(readings, cards))
                        if candidate not in candidates]
             question = Question(f"{describe_event(event)}? ({doubt})",
                                 f"{describe_event(event, russian=True)}? ({doubt_ru or doubt})",

@@ -12,11 +12,14 @@ import itertools
 
 import numpy as np
 
+from vision.cardclasses import deck_codes
 from vision.game_view import DUMMY, Emitted
 from vision.table_events import card_text
 from vision.table_reader import beats, overlap, rank_value
 from vision.tracking import CardTrack
 from vision.unanswered_doubts import UnansweredDoubts
+
+CENTRE_WITHIN = 0.4  # the centre trump lies this much nearer the middle than the ring's cards
 
 
 class LayoutPhases(UnansweredDoubts):
@@ -37,12 +40,29 @@ class LayoutPhases(UnansweredDoubts):
         self._emit(out, {"type": "trump", "card": track.card}, commit, [track.card],
                    doubt=doubt, doubt_ru=doubt_ru)
 
+    def _round_centre(self) -> CardTrack:
+        """R1: the centre trump, the layout's card nearest its middle."""
+        cards = self.view.layout
+        middle = np.mean([t.center for t in cards], axis=0)
+        return min(cards, key=lambda t: float(np.linalg.norm(t.center - middle)))
+
+    def _centre_laid_last(self) -> bool:
+        """The card that came to rest last lies in the middle of the others, well inside the
+        ring they make: the centre trump, which R1 lays after the eight table cards, so the
+        layout is complete."""
+        cards = self.view.layout
+        placed = max(cards, key=lambda t: t.placed_at or 0.0)
+        others = [t for t in cards if t is not placed]
+        middle = np.mean([t.center for t in others], axis=0)
+        ring = np.median([float(np.linalg.norm(t.center - middle)) for t in others])
+        return float(np.linalg.norm(placed.center - middle)) < CENTRE_WITHIN * ring
+
     def _read_round_layout(self, out: list[Emitted]) -> None:
-        """R1: eight table cards and the centre trump, the card nearest the layout's middle."""
+        """R1: eight table cards and the centre trump, the card nearest the layout's middle.
+        With a table card unread, the question offers the layout with each card it may be."""
         view = self.view
         cards = view.layout
-        middle = np.mean([t.center for t in cards], axis=0)
-        trump = min(cards, key=lambda t: float(np.linalg.norm(t.center - middle)))
+        trump = self._round_centre()
         table = [t for t in cards if t is not trump]
 
         def commit() -> None:
@@ -53,8 +73,13 @@ class LayoutPhases(UnansweredDoubts):
                                                 include=lambda n: n != DUMMY)
 
         doubt = "the layout should have 9 cards" if len(cards) != 9 else None
-        self._emit(out, {"type": "deal", "table": [t.card for t in table]}, lambda: None,
-                   [t.card for t in table], doubt=doubt, doubt_ru="на столе должно быть 9 карт")
+        read = [t.card for t in table]
+        unread = [card for card in sorted(deck_codes(int(self.setup.get("deck", 36))),
+                                          key=lambda card: (rank_value(card), card[-1]))
+                  if card not in read and card != trump.card] if len(read) == 7 else []
+        self._emit(out, {"type": "deal", "table": read}, lambda: None, read, doubt=doubt,
+                   doubt_ru="на столе должно быть 9 карт",
+                   offered=[{"type": "deal", "table": [*read, card]} for card in unread])
         trump_doubt, trump_doubt_ru = self._low_confidence(trump)
         self._emit(out, {"type": "trump", "card": trump.card}, commit, [trump.card],
                    doubt=doubt or trump_doubt,
@@ -98,6 +123,11 @@ class LayoutPhases(UnansweredDoubts):
 
     def _opening_draw(self, track: CardTrack, out: list[Emitted]) -> None:
         view = self.view
+        if track.card in (self._snapshot().get("open_table") or ()) \
+                and track.card not in view.open_table:
+            # a table card of the layout first read now (the players named it): no draw
+            view.open_table[track.card] = track.box.copy()
+            return
         player, _ = self._who_played(view.opening_turn, track, self._persons)
         covered = sorted(((overlap(self._extent(track), box), card)
                           for card, box in view.open_table.items()),

@@ -36,10 +36,15 @@ def setup(variant: str) -> dict:
 ROUND_TABLE = ["7S", "8H", "10D", "JC", "QS", "6D", "KH", "9C"]
 
 
+def ring_spot(i: int, reach: float = 1.0) -> tuple[float, float]:
+    """Where the i-th table card of a round layout lies (`reach` < 1: inside the ring)."""
+    return (640 + reach * 220 * math.cos(i * math.pi / 4),
+            330 + reach * 160 * math.sin(i * math.pi / 4))
+
+
 def round_layout(scene: Scene, table: list[str] = ROUND_TABLE) -> dict[str, tuple[float, float]]:
     """R1: the eight table cards in a ring and the 8S trump in the centre; where each lies."""
-    spots = {card: (640 + 220 * math.cos(i * math.pi / 4), 330 + 160 * math.sin(i * math.pi / 4))
-             for i, card in enumerate(table)}
+    spots = {card: ring_spot(i) for i, card in enumerate(table)}
     for card, spot in spots.items():
         scene.put(card, spot)
     scene.put("8S", (640, 330))              # the centre trump
@@ -552,3 +557,53 @@ def test_an_unsure_opening_draw_is_told_in_turn_once_the_next_player_draws() -> 
                          {"type": "open_draw", "player": "Vera", "card": "7C", "beats": "6C"}]
     assert pipeline.fouls == [] and pipeline.questions == []
     assert question in pipeline.follower.withdrawn
+
+
+def ring_then_centre(scene: Scene, table: list[str] = ROUND_TABLE) -> None:
+    """R1 as dealt: the eight table cards in a ring, then the 8S trump in the centre."""
+    for i, card in enumerate(table):
+        scene.put(card, ring_spot(i))
+    scene.wait(0.8)
+    scene.put("8S", (640, 330))
+    scene.wait(0.5)
+
+
+def test_a_round_layout_with_a_card_never_read_is_read_once_the_centre_trump_rests() -> None:
+    """The camera never reads the 9C. The layout is read once the centre trump, laid last, lies
+    still (not after a long quiet, when the first draw may already lie beside the ring), and
+    the question offers the layout with each card the missing one may be, for the players.
+    Named, it is the referee's; first read later, the 9C is a table card, not a draw."""
+    from referee import Referee
+
+    scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
+    scene.hidden.add("9C")
+    ring_then_centre(scene)
+    pipeline = scene.target
+    deal, trump = pipeline.questions
+    read = [card for card in ROUND_TABLE if card != "9C"]
+    assert deal.settling == ({"type": "deal", "table": read},)
+    named = {"type": "deal", "table": [*read, "9C"]}
+    assert named in deal.candidates and len(deal.candidates) == 1 + 36 - 8  # not read: 28
+    assert pipeline.answer(deal, deal.candidates.index(named)).verdict.ok
+    assert pipeline.answer(trump, 0).verdict.ok
+    scene.hidden.discard("9C")
+    scene.wait(1.0)
+    assert pipeline.fouls == [] and pipeline.questions == []
+    assert sorted(pipeline.snapshot()["open_table"]) == sorted(ROUND_TABLE)
+    assert [v.event.event["type"] for v in pipeline.verdicts][-2:] == ["deal", "trump"]
+
+
+def test_the_last_ring_card_is_no_centre_trump_even_if_it_lies_a_little_inside() -> None:
+    """The eighth table card comes to rest last, a little inside the ring: the layout still
+    waits for the centre trump (the card well inside the ring) and reads all nine."""
+    scene = Scene(TablePipeline(setup("round")), jitter=1.0)
+    for i, card in enumerate(ROUND_TABLE[:7]):
+        scene.put(card, ring_spot(i))
+    scene.wait(0.5)
+    scene.put("9C", ring_spot(7, reach=0.6))
+    scene.wait(1.0)
+    assert events(scene) == []
+    scene.put("8S", (640, 330))
+    scene.wait(0.5)
+    assert events(scene) == [{"type": "deal", "table": ROUND_TABLE},
+                             {"type": "trump", "card": "8S"}]
