@@ -170,8 +170,9 @@ ASKED_LATE = 0.5  # s: a question about a stretch of play may come this soon aft
 class TruthAnswerer:
     """Players who answer a question from what really happened: the candidate that is a truth
     event within `window` seconds of the question, or, for a question about what happened
-    since a moment (`Question.since`), between then and the question (the nearest; each truth
-    event once), else None (none of them happened)."""
+    since a moment (`Question.since`), between then and the question (the nearest, one that had
+    happened by the time it was asked before one still to come; each truth event once), else
+    None (none of them happened)."""
 
     def __init__(self, truth: list[TruthEvent], fps: float, window: float = 3.0) -> None:
         self.truth, self.fps, self.window = truth, fps, window
@@ -182,13 +183,14 @@ class TruthAnswerer:
         earliest, latest = question.time - self.window, question.time + self.window
         if question.since is not None:  # it asks about what happened from then until now
             earliest, latest = question.since, question.time + ASKED_LATE
-        near = sorted((abs(t.frame / self.fps - question.time), i)
+        near = sorted((t.frame / self.fps > question.time + ASKED_LATE,
+                       abs(t.frame / self.fps - question.time), i)
                       for i, t in enumerate(self.truth)
                       if i not in self.used and canonical(t.event) in wanted
                       and earliest <= t.frame / self.fps <= latest)
         if not near:
             return None
-        _, index = near[0]
+        *_, index = near[0]
         self.used.add(index)
         return wanted.index(canonical(self.truth[index].event))
 

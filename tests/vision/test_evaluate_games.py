@@ -155,6 +155,17 @@ def test_the_players_answer_about_the_moment_a_question_asks_about() -> None:
     assert TruthAnswerer(truth, 10.0, window=3.0)(before_it) is None
 
 
+def test_the_players_name_the_card_just_laid_before_one_still_to_come() -> None:
+    """Asked at 19.9 s who led the 7C: Vera laid it at 18.6 s, and Anna, who takes it, leads
+    it again at 21.1 s, a little nearer in time. The players name what they just saw."""
+    from vision.table_events import Question
+
+    vera, anna = ({"type": "attack", "player": name, "cards": ["7C"]} for name in ("Vera", "Anna"))
+    truth = [TruthEvent(vera, True, 186), TruthEvent(anna, True, 211)]
+    asked = Question("?", "?", (anna, vera), frame=199, time=19.9)
+    assert TruthAnswerer(truth, 10.0, window=3.0)(asked) == 1
+
+
 # -- scoring one game ---------------------------------------------------------------------------
 
 DEAL = {"type": "deal"}
