@@ -64,7 +64,8 @@ class GameFollower(OpenLeads):
             # the hands were entered on the dashboard (an opening nobody watched): bouts now
             self.view.phase, self.view.layout = "play", []
 
-    def _placed(self, track: CardTrack, out: list[Emitted]) -> None:
+    def _placed(self, track: CardTrack, out: list[Emitted], *, again: bool = False) -> None:
+        """A card came to rest (`again`: one refused, taken back and laid once more)."""
         view = self.view
         card = track.card
         if card in (view.trump, view.trump_read_as) \
@@ -84,7 +85,7 @@ class GameFollower(OpenLeads):
         elif view.phase == "opening":
             self._opening_draw(track, out)
         elif view.phase == "faceup":
-            self._cross_place(track, out)
+            self._cross_place(track, out, again=again)
         else:
             self._play_card(track, out)
 
@@ -110,7 +111,7 @@ class GameFollower(OpenLeads):
             # a refused card taken back and laid again elsewhere (before the tracker gave up on
             # it): a new try, read like any new card
             self.view.reader.ignored.discard(track.card)
-            self._placed(track, out)
+            self._placed(track, out, again=True)
             return
         pair = self.view.reader.pair_of(track.card)
         if pair is not None:  # a nudged card keeps its role; only its box follows

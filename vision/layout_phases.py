@@ -187,11 +187,16 @@ class LayoutPhases(UnansweredDoubts):
         if self.view.phase == "opening" and not self.view.open_table:
             self.view.phase = "play"  # R3/R4: the table is empty, the main phase begins
 
-    def _cross_place(self, track: CardTrack, out: list[Emitted]) -> None:
+    def _cross_place(self, track: CardTrack, out: list[Emitted], *, again: bool = False) -> None:
+        """C3: a stock card placed on a pile. Laid `again` (refused, moved from where it was
+        refused), it is the placing of the player whose turn it still is (the referee's turn):
+        the way it came is only from one pile to another."""
         view = self.view
         if track.card in self._on_piles():
             return  # a pile's card seen again (the card over it was lifted a moment): no deal
-        player, _ = self._who_played(view.opening_turn, track, self._persons)
+        turn = self._snapshot().get("turn") or view.opening_turn   # the referee's, if any
+        player, _ = (turn, []) if again and turn else \
+            self._who_played(view.opening_turn, track, self._persons)
         covers = sorted(((overlap(self._extent(track), box), owner)
                          for owner, box in view.pile_tops.items()),
                         reverse=True)

@@ -607,3 +607,19 @@ def test_the_last_ring_card_is_no_centre_trump_even_if_it_lies_a_little_inside()
     scene.wait(0.5)
     assert events(scene) == [{"type": "deal", "table": ROUND_TABLE},
                              {"type": "trump", "card": "8S"}]
+
+
+def test_a_refused_placing_moved_to_another_pile_is_still_the_placer_s_turn() -> None:
+    """Vera's 8D is first read on Anna's 9S: refused (C3: the 8D goes on her own 7D). She
+    moves it there: the card came the way of Anna's pile, but it is still Vera's placing,
+    now accepted (not Anna's, out of turn)."""
+    scene = cross_kc_placed()
+    scene.put("8D", (650, 572))              # onto Anna's 9S: a foul
+    scene.wait(0.6)
+    pipeline = scene.target
+    assert [v.verdict.rule for v in pipeline.fouls] == ["C3"]
+    play(scene, "8D", (650, 572), (990, 262))   # moved onto her own 7D
+    scene.wait(1.0)
+    assert pipeline.verdicts[-1].event.event == {
+        "type": "deal_card", "player": "Vera", "card": "8D", "to": "Vera"}
+    assert pipeline.verdicts[-1].verdict.ok and len(pipeline.fouls) == 1
