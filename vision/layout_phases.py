@@ -19,7 +19,8 @@ from vision.table_reader import beats, overlap, rank_value
 from vision.tracking import CardTrack
 from vision.unanswered_doubts import UnansweredDoubts
 
-CENTRE_WITHIN = 0.4  # the centre trump lies this much nearer the middle than the ring's cards
+CENTRE_WITHIN = 0.8  # the centre trump lies this much nearer the middle than the ring's cards
+TRUMP_AFTER = 0.5    # s: ... and comes to rest this long after the last of them at least
 
 
 class LayoutPhases(UnansweredDoubts):
@@ -47,12 +48,15 @@ class LayoutPhases(UnansweredDoubts):
         return min(cards, key=lambda t: float(np.linalg.norm(t.center - middle)))
 
     def _centre_laid_last(self) -> bool:
-        """The card that came to rest last lies in the middle of the others, well inside the
-        ring they make: the centre trump, which R1 lays after the eight table cards, so the
-        layout is complete."""
+        """The card that came to rest last did so a while after all the others, and lies in
+        their middle (the layout's card nearest its middle, inside the ring the others make):
+        the centre trump, which R1 lays after the eight table cards, so the layout is complete."""
         cards = self.view.layout
         placed = max(cards, key=lambda t: t.placed_at or 0.0)
         others = [t for t in cards if t is not placed]
+        if (placed.placed_at or 0.0) - max(t.placed_at or 0.0 for t in others) < TRUMP_AFTER \
+                or placed is not self._round_centre():
+            return False
         middle = np.mean([t.center for t in others], axis=0)
         ring = np.median([float(np.linalg.norm(t.center - middle)) for t in others])
         return float(np.linalg.norm(placed.center - middle)) < CENTRE_WITHIN * ring

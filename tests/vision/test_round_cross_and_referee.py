@@ -593,21 +593,23 @@ def test_a_round_layout_with_a_card_never_read_is_read_once_the_centre_trump_res
     assert [v.event.event["type"] for v in pipeline.verdicts][-2:] == ["deal", "trump"]
 
 
-def test_the_last_ring_card_is_no_centre_trump_even_if_it_lies_a_little_inside() -> None:
-    """The eighth table card comes to rest last, a little inside the ring: the layout still
-    waits for the centre trump (the card well inside the ring) and reads all nine."""
+@pytest.mark.parametrize(("after", "reach"), [(0.2, 0.6), (1.0, 1.0)])
+def test_the_last_ring_card_is_no_centre_trump(after: float, reach: float) -> None:
+    """The eighth table card comes to rest last: soon after the others (dealt in turn) a
+    little inside the ring, or long after them on the ring (read late). Neither is the centre
+    trump, laid a while after the ring and in its middle: the layout waits for the trump and
+    reads all nine."""
     scene = Scene(TablePipeline(setup("round")), jitter=1.0)
     for i, card in enumerate(ROUND_TABLE[:7]):
         scene.put(card, ring_spot(i))
-    scene.wait(0.5)
-    scene.put("9C", ring_spot(7, reach=0.6))
+    scene.wait(after)
+    scene.put("9C", ring_spot(7, reach=reach))
     scene.wait(1.0)
     assert events(scene) == []
     scene.put("8S", (640, 330))
     scene.wait(0.5)
     assert events(scene) == [{"type": "deal", "table": ROUND_TABLE},
                              {"type": "trump", "card": "8S"}]
-
 
 def test_a_refused_placing_moved_to_another_pile_is_still_the_placer_s_turn() -> None:
     """Vera's 8D is first read on Anna's 9S: refused (C3: the 8D goes on her own 7D). She
