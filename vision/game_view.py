@@ -59,6 +59,7 @@ class InferenceConfig:
     answer_wait: float = 5.0      # cards thrown in on a covered lead wait this long for the
     #                               players to say what beat it (then: a take)
     doubt_wait: float = 15.0      # an unanswered doubtful reading is taken as read this long
+    bout_close_lag: float = 3.0   # a bout is seen closed up to this long after it closed
     #                               after it was asked (or once its cards left the table)
     index_only_share: float = 0.6  # a box this much smaller than the table's cards is an index
     index_reach: float = 0.5      # ... and the card it names reaches this many card lengths

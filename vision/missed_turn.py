@@ -121,15 +121,38 @@ def missed_lead_question(leader: str, waiting: TableEvent, leads: list[dict],
     """`waiting` (a lead by `leader`'s defender) came while `leader` leads: which card did he
     lead, since the last bout closed (`since`), that it beat (the camera did not see it)?
     None of them: `waiting` is out of turn."""
-    event = waiting.event
-    card = event["cards"][0]
-    shown, shown_ru = card_text(card), card_text(card, True)
-    return Question(
-        f"{event['player']} laid {shown} as a lead, but {leader} leads: which card did "
-        f"{leader} lead that {shown} beat? (none: {shown} is out of turn)",
-        f"{event['player']} положил {shown_ru} как ход, но ходит {leader}: какой картой "
-        f"ходил {leader}, побитой {shown_ru}? (никакой: {shown_ru} не в свой черёд)",
-        tuple(leads), waiting.frame, waiting.time, (card,), since)
+    return _question_on_a_lead(
+        waiting, leads, since,
+        lambda player, shown: f"{player} laid {shown} as a lead, but {leader} leads: which "
+                              f"card did {leader} lead that {shown} beat? (none: {shown} is "
+                              "out of turn)",
+        lambda player, shown: f"{player} положил {shown} как ход, но ходит {leader}: какой "
+                              f"картой ходил {leader}, побитой {shown}? (никакой: {shown} не в "
+                              "свой черёд)")
+
+
+def missed_bout_question(leader: str, taker: str, waiting: TableEvent, leads: list[dict],
+                         since: float) -> Question:
+    """`waiting` (a lead by the player after `leader`'s defender `taker`) came while `leader`
+    leads: did `leader` lead a card, since about when the last bout closed (`since`), that
+    `taker` took, both unseen? Which? None of them: `waiting` is out of turn."""
+    return _question_on_a_lead(
+        waiting, leads, since,
+        lambda player, shown: f"{player} leads {shown}, but {leader} leads: did {leader} lead "
+                              f"a card that {taker} took, unseen by the camera? Which? (none: "
+                              f"{shown} is out of turn)",
+        lambda player, shown: f"{player} ходит {shown}, но ходит {leader}: не ходил ли "
+                              f"{leader} картой, которую взял {taker}, незаметно для камеры? "
+                              f"Какой? (никакой: {shown} не в свой черёд)")
+
+
+def _question_on_a_lead(waiting: TableEvent, leads: list[dict], since: float,
+                        english: Callable[[str, str], str], russian: Callable[[str, str], str]
+                        ) -> Question:
+    """A question about the one-card lead `waiting` (its text from its player and card)."""
+    player, card = waiting.event["player"], waiting.event["cards"][0]
+    return Question(english(player, card_text(card)), russian(player, card_text(card, True)),
+                    tuple(leads), waiting.frame, waiting.time, (card,), since)
 
 
 def missed_beating_question(taker: str, target: str, cards: tuple[str, ...],
@@ -194,12 +217,14 @@ class MissedTurn:
     box: np.ndarray | None = None  # a missed lead: where the card that beat it lies
     take: dict | None = None  # a missed defence: the take the camera guessed instead
     passed: bool = False      # a missed pass-on (cross): `waiting` is the defence after it
+    taken_by: str | None = None  # a missed bout: its defender took it, then `waiting` led
 
     @property
     def lead(self) -> bool:
         """`waiting` is a lead, or a defence (judged as read on no answer: the model takes it
         in)."""
-        return self.box is not None or self.take is not None or self.passed
+        return self.box is not None or self.take is not None or self.passed \
+            or self.taken_by is not None
 
     @property
     def lead_after_guessed_take(self) -> bool:
@@ -255,9 +280,10 @@ class MissedTurns(LayoutPhases):
         snapshot = self._snapshot()
         leads = snapshot.get("leads") or []
         track = self._tracks.get(event["cards"][0]) if len(event["cards"]) == 1 else None
-        if track is None or len(leads) != 1 or snapshot.get("table") \
-                or self._next_seat(leads[0]) != event["player"]:
+        if track is None or len(leads) != 1 or snapshot.get("table"):
             return False
+        if self._next_seat(leads[0]) != event["player"]:
+            return self._ask_missed_bout(table_event, commit, out, leads[0])
         card, trump = event["cards"][0], snapshot.get("trump_suit")
         beaten = [{"type": "attack", "player": leads[0], "cards": [lead]}
                   for lead in unaccounted(snapshot, self._tracks, leads[0])
@@ -266,6 +292,27 @@ class MissedTurns(LayoutPhases):
             return False
         question = missed_lead_question(leads[0], table_event, beaten, self.view.closed_at)
         self._wait(MissedTurn(question, table_event, commit, track.box.copy()), out)
+        return True
+
+    def _ask_missed_bout(self, table_event: TableEvent, commit: Callable[[], None],
+                         out: list[Emitted], leader: str) -> bool:
+        """A one-card lead the referee refuses because `leader` leads, laid by the player
+        after `leader`'s defender (podkidnoy: who leads after that defender takes): a whole
+        bout may have been missed, a lead and its take. Asked which card `leader` led; named,
+        the take is told and the lead that waited judged after it."""
+        event = table_event.event
+        taker = self._next_seat(leader)
+        if self.variant not in ("classic", "transfer", "dummy") \
+                or event["player"] in (leader, taker) or self._next_seat(taker) != event["player"]:
+            return False
+        snapshot = self._snapshot()
+        leads = [{"type": "attack", "player": leader, "cards": [card]}
+                 for card in unaccounted(snapshot, self._tracks, leader)]
+        if not leads:
+            return False
+        since = max(0.0, self.view.closed_at - self.config.bout_close_lag)
+        question = missed_bout_question(leader, taker, table_event, leads, since)
+        self._wait(MissedTurn(question, table_event, commit, taken_by=taker), out)
         return True
 
     def _ask_missed_beating(self, table_event: TableEvent, commit: Callable[[], None],
@@ -422,6 +469,12 @@ class MissedTurns(LayoutPhases):
                 self._as_read(asked, self._judge_late(waiting, question))
             else:
                 self._beaten_before_take(asked)
+            return None
+        if asked.taken_by is not None:   # a missed bout: its lead named, then its take
+            if chosen is not None and not refused:
+                self._judge_late({"type": "take", "player": asked.taken_by}, question)
+                self.resync()
+            self._as_read(asked, self._judge_late(waiting, question))
             return None
         if asked.passed:   # a missed pass-on
             if chosen is None or refused or not self._passed_unseen(asked, chosen, question):

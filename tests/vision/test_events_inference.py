@@ -880,6 +880,41 @@ def test_with_no_missed_lead_named_the_card_leads_out_of_turn() -> None:
     unanswered_the_lead_is_a_p7_foul(scene, {"type": "attack", "player": "Anna", "cards": ["10D"]})
 
 
+def boris_leads_vera() -> Scene:
+    """Three players: Anna's 7S beaten by Boris and swept away, so Boris leads next, to Vera."""
+    from referee import Referee
+
+    scene = start({**THREE, "variant": "classic"}, referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", (90, 180), (515, 375))
+    sweep(scene, "7S", "9S")
+    return scene
+
+
+def test_a_lead_by_the_player_after_the_defender_asks_about_a_whole_bout_missed() -> None:
+    """Boris led the JC and Vera took it, neither seen; then Anna, Vera's left, leads the 8D,
+    out of turn for the referee (Boris leads). Asked which card Boris led that Vera took:
+    named, the take is told too and Anna's lead is hers, in turn; Boris beats it."""
+    scene = boris_leads_vera()
+    play(scene, "8D", BOTTOM, (500, 360))
+    pipeline = scene.target
+    [question] = pipeline.questions
+    assert pipeline.fouls == [] and "Vera took" in question.text
+    lead = {"type": "attack", "player": "Boris", "cards": ["JC"]}
+    assert pipeline.answer(question, question.candidates.index(lead)).verdict.ok
+    assert [v.event.event for v in pipeline.verdicts[-2:]] == [
+        {"type": "take", "player": "Vera"}, {"type": "attack", "player": "Anna", "cards": ["8D"]}]
+    play(scene, "10D", (90, 180), (515, 375))
+    assert events(scene)[-1] == {"type": "defend", "player": "Boris", "card": "10D", "on": "8D"}
+    assert pipeline.fouls == []
+
+
+def test_with_no_missed_bout_named_the_lead_is_out_of_turn() -> None:
+    scene = boris_leads_vera()
+    play(scene, "8D", BOTTOM, (500, 360))
+    unanswered_the_lead_is_a_p7_foul(scene, {"type": "attack", "player": "Anna", "cards": ["8D"]})
+
+
 def test_a_throw_in_waits_for_the_defence_laid_with_it_that_is_read_later() -> None:
     from referee import Referee
 
