@@ -280,6 +280,11 @@ class MissedTurns(LayoutPhases):
         snapshot = self._snapshot()
         leads = snapshot.get("leads") or []
         track = self._tracks.get(event["cards"][0]) if len(event["cards"]) == 1 else None
+        if track is not None and snapshot.get("table") and snapshot.get("took") \
+                and snapshot.get("defender"):   # the last bout was taken, still open: its
+            # taker's left leads next, and may have led a bout the camera missed
+            return self._ask_missed_bout(table_event, commit, out,
+                                         self._next_seat(snapshot["defender"]))
         if track is None or len(leads) != 1 or snapshot.get("table"):
             return False
         if self._next_seat(leads[0]) != event["player"]:

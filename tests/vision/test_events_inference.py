@@ -909,6 +909,29 @@ def test_a_lead_by_the_player_after_the_defender_asks_about_a_whole_bout_missed(
     assert pipeline.fouls == []
 
 
+def test_a_bout_missed_after_a_take_is_asked_about_too() -> None:
+    """Boris took Anna's 7S (Vera threw a 7D in on it), so Vera leads next: her JC and Anna's
+    take of it were never seen. Boris, Anna's left, leads the 8D while the referee still
+    holds the taken bout open: asked which card Vera led that Anna took; named, Boris's lead
+    is his, in turn."""
+    from referee import Referee
+
+    scene = start({**THREE, "variant": "classic"}, referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "7D", (1190, 180), (620, 360))   # thrown in on the unbeaten lead: he takes
+    sweep(scene, "7S", "7D")
+    pipeline = scene.target
+    assert pipeline.snapshot()["took"]
+    play(scene, "8D", (90, 180), (500, 360))
+    [question] = pipeline.questions
+    assert "Anna took" in question.text
+    lead = {"type": "attack", "player": "Vera", "cards": ["JC"]}
+    assert pipeline.answer(question, question.candidates.index(lead)).verdict.ok
+    assert [v.event.event for v in pipeline.verdicts[-2:]] == [
+        {"type": "take", "player": "Anna"}, {"type": "attack", "player": "Boris", "cards": ["8D"]}]
+    assert pipeline.fouls == []
+
+
 def test_with_no_missed_bout_named_the_lead_is_out_of_turn() -> None:
     scene = boris_leads_vera()
     play(scene, "8D", BOTTOM, (500, 360))
