@@ -59,8 +59,8 @@ class InferenceConfig:
     answer_wait: float = 5.0      # cards thrown in on a covered lead wait this long for the
     #                               players to say what beat it (then: a take)
     doubt_wait: float = 15.0      # an unanswered doubtful reading is taken as read this long
-    bout_close_lag: float = 3.0   # a bout is seen closed up to this long after it closed
     #                               after it was asked (or once its cards left the table)
+    bout_close_lag: float = 3.0   # a bout is seen closed up to this long after it closed
     index_only_share: float = 0.6  # a box this much smaller than the table's cards is an index
     index_reach: float = 0.5      # ... and the card it names reaches this many card lengths
     #                               from it every way (which way the card lies is not known)
@@ -285,13 +285,13 @@ class FollowerCore:
                               *self._on_look_alikes(event)):
                 if candidate not in candidates:
                     candidates.append(candidate)
-            offered = [candidate for candidate in (*(offered or ()),
-                                                   *self._confident_look_alikes(readings, cards))
-                       if candidate not in candidates]
+            for_players = [candidate for candidate in
+                           (*(offered or ()), *self._confident_look_alikes(readings, cards))
+                           if candidate not in candidates]
             question = Question(f"{describe_event(event)}? ({doubt})",
                                 f"{describe_event(event, russian=True)}? ({doubt_ru or doubt})",
-                                (*candidates, *offered), self._frame, self._time, tuple(cards),
-                                offered_only=len(offered))
+                                (*candidates, *for_players), self._frame, self._time,
+                                tuple(cards), offered_only=len(for_players))
             out.append(question)
             self._doubts.append(question)
             view.doubtful.update(cards)
@@ -411,10 +411,16 @@ class FollowerCore:
         reading is wrong too, and the players see which. Only cards that player may hold (by
         the referee) and nothing on the table is read as."""
         snapshot = self._snapshot()
+        held: dict[str | None, set[str]] = {}   # each player's possible cards, found once
 
         def may_hold(card: str, player: str | None) -> bool:
-            return card not in self._tracks and (
-                not snapshot or card in unaccounted(snapshot, self._tracks, player))
+            if card in self._tracks:
+                return False
+            if not snapshot:
+                return True
+            if player not in held:
+                held[player] = set(unaccounted(snapshot, self._tracks, player))
+            return card in held[player]
 
         out = []
         for card in cards:

@@ -12,8 +12,8 @@ import itertools
 
 import numpy as np
 
-from vision.cardclasses import deck_codes
 from vision.game_view import DUMMY, Emitted
+from vision.swept_bout import deck_by_rank
 from vision.table_events import card_text
 from vision.table_reader import beats, overlap, rank_value
 from vision.tracking import CardTrack
@@ -78,8 +78,7 @@ class LayoutPhases(UnansweredDoubts):
 
         doubt = "the layout should have 9 cards" if len(cards) != 9 else None
         read = [t.card for t in table]
-        unread = [card for card in sorted(deck_codes(int(self.setup.get("deck", 36))),
-                                          key=lambda card: (rank_value(card), card[-1]))
+        unread = [card for card in deck_by_rank(int(self.setup.get("deck", 36)))
                   if card not in read and card != trump.card] if len(read) == 7 else []
         self._emit(out, {"type": "deal", "table": read}, lambda: None, read, doubt=doubt,
                    doubt_ru="на столе должно быть 9 карт",

@@ -99,8 +99,12 @@ def _accounted_for(snapshot: dict, lying: Iterable[str], holder: str | None) -> 
 
 
 def _deck(snapshot: dict) -> list[str]:
-    return sorted(deck_codes(int(snapshot.get("deck") or 36)),
-                  key=lambda card: (rank_value(card), card[-1]))
+    return deck_by_rank(int(snapshot.get("deck") or 36))
+
+
+def deck_by_rank(size: int) -> list[str]:
+    """The cards of a deck of `size`, by rank, then suit."""
+    return sorted(deck_codes(size), key=lambda card: (rank_value(card), card[-1]))
 
 
 def possible_beaters(target: str, snapshot: dict, lying: Iterable[str] = (),
