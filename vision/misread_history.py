@@ -129,6 +129,17 @@ class MisreadHistory:
                 return True
         return False
 
+    def misread_on_table(self, old: str, new: str) -> None:
+        """The tracker found the table card it had as `old` to be `new` (`old` itself came in
+        elsewhere, read surely, while that card's place read `new`): the referee's past is
+        renamed from the event that played it, where it can be (a defence refused on it may
+        now be accepted), and so is the follower's bout."""
+        if self.referee is not None and self._can_take_back():
+            self._renamed(old, new, None, keep=True)
+            self._snapshot = None
+        if self.follower.renamed_in_bout(old, new) and self.referee is not None:
+            self.follower.resync_when_caught_up()
+
     def _rename_past(self, event: TableEvent, keep: bool) -> bool:
         """The follower's callback: tried only (`keep=False`: may a card of the player's known
         hand, misread before, explain the refusal?), or kept (an unanswered question's reading
@@ -137,7 +148,7 @@ class MisreadHistory:
         guessed = any(card in self.follower.guessed for card in played_cards(event.event))
         return self.misread_card_renamed(event, keep=keep, own_hand_only=not guessed)
 
-    def rename_in_history(self, old: str, new: str, confirmed: TableEvent, *,
+    def rename_in_history(self, old: str, new: str, confirmed: TableEvent | None, *,
                           keep: bool = True) -> bool:
         """Card `old` in the referee's past was `new`: every event from the first accepted one
         that names `old` is judged again with it renamed (each keeps the moment it was told:
@@ -165,23 +176,24 @@ class MisreadHistory:
             return trial_copy()
         return copy.deepcopy(self.referee) if hasattr(self.referee, "undo") else None
 
-    def _renamed(self, old: str, new: str, confirmed: TableEvent, *, keep: bool) -> bool:
+    def _renamed(self, old: str, new: str, confirmed: TableEvent | None, *,
+                 keep: bool) -> bool:
         """Renamed from the first event that names `old`. The attack card `confirmed` lies on
-        was misread when it was played, and a card named so before it (the turned trump, say)
-        may be another: renamed from the last event that played `old`, else the one before
-        that, and so on."""
+        (or, with no `confirmed`, the table card found misread) was misread when it was played,
+        and a card named so before it (the turned trump, say) may be another: renamed from the
+        last event that played `old`, else the one before that, and so on."""
         accepted = {n for n, v in enumerate(self.verdicts) if verdict_ok(v.verdict)}
         naming = [n for n in sorted(accepted) if n > 0
                   and mentions(self.verdicts[n].event.event, old)]
         starts = naming[:1]
-        if confirmed.event.get("on") == new:
+        if confirmed is None or confirmed.event.get("on") == new:
             starts = [n for n in reversed(naming)
                       if old in played_cards(self.verdicts[n].event.event)]
         return any(self._renamed_from(first, accepted, old, new, confirmed, keep=keep)
                    for first in starts)
 
     def _renamed_from(self, first: int, accepted: set[int], old: str, new: str,
-                      confirmed: TableEvent, *, keep: bool) -> bool:
+                      confirmed: TableEvent | None, *, keep: bool) -> bool:
         later = list(range(first, len(self.verdicts)))
         original: list[TableEvent] = []
         instead: list[tuple[TableEvent, bool]] = []
@@ -195,7 +207,7 @@ class MisreadHistory:
                                             event.time, was=event)
             may_refuse = n not in accepted and event is not confirmed
             instead.append((now.get(id(event), event), may_refuse))
-        judged_before = self.verdicts[-1].event is confirmed
+        judged_before = confirmed is None or self.verdicts[-1].event is confirmed
         if not judged_before:
             instead.append((confirmed, False))
         replayed = self._replay(original, instead)

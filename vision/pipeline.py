@@ -107,6 +107,8 @@ class TablePipeline(MisreadHistory):
         self._snapshot = None  # others (the dashboard's manual entry) may have changed the game
         detections = detections.only(self.deck)  # any other card is a misreading
         change = self.tracker.update(frame, time, detections)
+        for old, new in change.misread:
+            self.misread_on_table(old, new)
         emitted = self.follower.update(change, self.tracker.on_table())
         if self.follower.withdrawn:  # settled without the players: no longer theirs to answer
             self.questions = [q for q in self.questions

@@ -49,6 +49,9 @@ class TrackerConfig:
     same_place: float = 0.12       # card sizes: two codes read this close are one card's rivals
     carry_readings: int = 2        # ... seen moving away in at least this many readings in a row
     index_share: float = 0.6       # a box this much smaller than a card's is its index alone
+    sure_confidence: float = 0.9   # a reading this sure is the card, not a look-alike flicker
+    away_readings: int = 3         # sure readings in a row of a table card's code away from it,
+    #                                its place read as a look-alike: that card was misread
 
 
 RECENT_SECONDS = 3.0  # how long a track keeps its readings for weighing rival codes
@@ -101,6 +104,7 @@ class CardTrack:
     rival_share: float = 0.0  # ... their share of all that was read there
     together: set[str] = field(default_factory=set)  # codes read at its place in one frame
     #                                                  with it: other cards (a pile), not rivals
+    away_sure: int = 0  # frames in a row its code was read surely only away from its place
 
     def rest_again(self, time: float, box: np.ndarray) -> None:
         """A new resting stretch begins, at `box`: what was read before it no longer counts."""
@@ -147,11 +151,13 @@ class TrackerUpdate:
     moved: list[CardTrack] = field(default_factory=list)    # placed cards now resting elsewhere
     gone: list[CardTrack] = field(default_factory=list)     # left the table
     conflicts: list[CardConflict] = field(default_factory=list)
+    misread: list[tuple[str, str]] = field(default_factory=list)  # (old, new): a table card
+    #                                  tracked as `old` is `new`; `old` is a new card elsewhere
     arriving: list[CardTrack] = field(default_factory=list)  # read, not yet placed (moving in)
     unplaced: list[CardTrack] = field(default_factory=list)  # ... and those unread this frame
 
     def __bool__(self) -> bool:
-        return bool(self.placed or self.moved or self.gone or self.conflicts)
+        return bool(self.placed or self.moved or self.gone or self.conflicts or self.misread)
 
 
 def box_center(box: np.ndarray) -> np.ndarray:
@@ -245,6 +251,7 @@ class CardTracker:
             if confidence >= config.min_confidence:
                 by_card.setdefault(self._alias(card, detections.xyxy[i]), []).append(i)
         self._split_misreadings(by_card, detections)
+        self._find_misread_in_place(by_card, detections, update)
         readings: dict[str, tuple[np.ndarray, float]] = {}
         for card, indices in by_card.items():
             boxes = detections.xyxy[indices]
@@ -300,6 +307,43 @@ class CardTracker:
                 if other is not None:
                     by_card[card].remove(i)
                     by_card.setdefault(other, []).append(i)
+
+    def _find_misread_in_place(self, by_card: dict[str, list[int]], detections: Detections,
+                               update: TrackerUpdate) -> None:
+        """A deck holds each card once: a table card's code read surely, frames in a row, only
+        away from where it lies (a card coming in), while its place reads a look-alike that is
+        not on the table and has not moved, was misread when it was placed: it is that
+        look-alike (renamed, and `update.misread` says so), and the code's readings are a new
+        card. Read as a whole card, not an index alone (a covered card's corner)."""
+        config = self.config
+        for card, indices in list(by_card.items()):
+            track = self.tracks.get(card)
+            if track is None or not track.on_table:
+                continue
+            boxes = detections.xyxy[indices]
+            near = any(self._distance_from(b, track.box) <= config.duplicate_distance
+                       for b in boxes)
+            index_alone = any(_box_size(b) < config.index_share * track.size for b in boxes)
+            if near or index_alone or max(detections.confidence[indices]) < config.sure_confidence:
+                track.away_sure = 0   # (an index alone: a corner of a card under another)
+                continue
+            track.away_sure += 1
+            if track.away_sure < config.away_readings:
+                continue
+            here = next((other for other in look_alikes(card) if other in by_card
+                         and self._lying_still(other)
+                         and any(self._distance_from(b, track.box) <= config.home_distance
+                                 for b in detections.xyxy[by_card[other]])), None)
+            if here is None:
+                continue
+            self.rename(card, here)
+            track.away_sure, track.relocation, track.carry_box, track.carry_steps = 0, None, None, 0
+            update.misread.append((card, here))
+
+    def _lying_still(self, card: str) -> bool:
+        """Not a card on the table nor one coming in: never tracked, or never moved."""
+        track = self.tracks.get(card)
+        return track is None or (not track.on_table and self._never_moved(track))
 
     def _look_alike_for(self, card: str, box: np.ndarray,
                         by_card: dict[str, list[int]]) -> str | None:

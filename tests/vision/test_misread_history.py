@@ -3,6 +3,8 @@ knows elsewhere (G8), and how an event is renamed."""
 
 from __future__ import annotations
 
+from table_scene import Scene
+from test_events_inference import BOTTOM, TOP, TWO, play
 from test_round_cross_and_referee import FakeVerdict
 
 from vision.misread_history import mentions, misread_before, renamed
@@ -107,3 +109,26 @@ def test_an_attack_card_misread_as_the_trump_s_code_is_renamed_from_its_play_on(
     assert referee.applied[1:] == [{"type": "deal"}, {"type": "trump", "card": "KC"},
                                    {"type": "attack", "player": "Anna", "cards": ["KS"]},
                                    defence.event]
+
+
+def test_a_table_card_whose_code_comes_in_again_elsewhere_was_its_look_alike() -> None:
+    """Anna's 9D lead was read surely as 9H, a trump (hearts), so Boris's 10D on it was
+    refused (G4). Then the real 9H comes in, read surely as a whole card, while the lead's
+    place reads 9D: the lead was the 9D, the 10D beat it, and the 9H is a throw-in."""
+    scene = Scene(TablePipeline.with_referee(TWO), jitter=1.5)
+    scene.put("6H", (1000, 600))            # the turned trump under the stock
+    scene.wait(0.6)
+    play(scene, "9H", BOTTOM, (500, 360), confidence=0.95)   # the 9D, misread
+    play(scene, "10D", TOP, (515, 375))
+    pipeline = scene.target
+    assert [v.verdict.rule for v in pipeline.fouls] == ["G4"]
+    scene.remove("9H")
+    scene.put("9D", (480, 330), confidence=0.7)   # its corner index, read as itself now
+    scene.index_only.add("9D")
+    play(scene, "9H", BOTTOM, (620, 360), confidence=0.95)
+    assert [e.event for e in pipeline.events][-3:] == [
+        {"type": "attack", "player": "Anna", "cards": ["9D"]},
+        {"type": "defend", "player": "Boris", "card": "10D", "on": "9D"},
+        {"type": "throw_in", "player": "Anna", "cards": ["9H"]}]
+    assert pipeline.fouls == []
+    assert pipeline.snapshot()["table"][0] == {"attack": "9D", "defence": "10D"}

@@ -141,6 +141,47 @@ def test_the_same_card_in_two_far_places_keeps_the_known_one_and_reports_it() ->
     assert moved(scene) == []
 
 
+def misread(scene: Scene) -> list[tuple[str, str]]:
+    return [pair for u in scene.results for pair in u.misread]
+
+
+def table_card_read_again_elsewhere(look_alike_comes_in: bool) -> Scene:
+    """7S lies at (400, 300); then a card read surely as 7S comes in from the edge while the
+    7S's place reads 7C, an index lying still there or a card brought onto it."""
+    scene = Scene(CardTracker())
+    scene.put("7S", (400, 300), confidence=0.95)
+    scene.wait(1.0)
+    scene.remove("7S")
+    if look_alike_comes_in:
+        scene.slide("7C", (400, 700), (410, 310))
+    else:
+        scene.put("7C", (380, 270), confidence=0.7)
+        scene.index_only.add("7C")
+    scene.slide("7S", (1000, 300), (700, 300), confidence=0.95)
+    scene.wait(1.0)
+    return scene
+
+
+def test_a_table_card_s_code_coming_in_elsewhere_while_its_place_reads_a_look_alike() -> None:
+    """A deck holds each card once: the card lying there was the 7C, misread when placed;
+    the 7S coming in is a card of its own."""
+    scene = table_card_read_again_elsewhere(look_alike_comes_in=False)
+    tracks = scene.target.tracks
+    assert misread(scene) == [("7S", "7C")]
+    assert tracks["7C"].state is TrackState.PLACED
+    assert tracks["7C"].placed_frame == placed(scene)[0][0]   # the 7S placed first
+    assert np.allclose(tracks["7C"].center, (400, 300), atol=1)
+    assert tracks["7S"].on_table and np.allclose(tracks["7S"].center, (700, 300), atol=1)
+    assert [card for _, card in placed(scene)] == ["7C", "7S"]   # its first placing renamed
+
+
+def test_a_look_alike_brought_onto_the_table_card_does_not_rename_it() -> None:
+    """The 7C came in on the 7S's place (a card laid on it): the 7S read elsewhere is that
+    card moved, not a misreading found."""
+    scene = table_card_read_again_elsewhere(look_alike_comes_in=True)
+    assert misread(scene) == []
+
+
 def test_a_lone_far_reading_of_a_placed_card_is_not_believed_at_once() -> None:
     scene = Scene(CardTracker())
     scene.put("7S", (400, 300))
