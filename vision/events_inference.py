@@ -46,6 +46,7 @@ class GameFollower(OpenLeads):
         for track in update.moved:
             self._moved(track, out)
         self._flush_due(out)
+        on_table = set(self._tracks)   # a card renamed meanwhile goes by its new name
         if update.gone or (self.view.reader.cards
                            and self._swept_with_the_rest(self.view.reader.cards, on_table)):
             self._gone({t.card for t in update.gone}, on_table, out)
