@@ -72,6 +72,7 @@ class GameScore:
     matched: int = 0
     fouls: int = 0
     fouls_caught: int = 0
+    fouls_caught_with_answers: int = 0   # ... or refused once the players answered a question
     false_fouls: int = 0
     questions: int = 0
     frames: int = 0
@@ -106,9 +107,13 @@ FOUL_WINDOW_S = 2.0  # a refused reading this close to a foul's card coming to r
 
 
 def score_events(variant: str, truth: list[TruthEvent], judged: list[tuple[Verdicted, float]],
-                 *, fps: float, questions: int = 0) -> GameScore:
+                 *, fps: float, questions: int = 0,
+                 answer_verdicts: list[tuple[Verdicted, float]] = ()) -> GameScore:
     """Aligns what the pipeline emitted (each judged event with the second it came out) with
-    the ground truth (events with the frame their card came to rest, at `fps`) and scores it."""
+    the ground truth (events with the frame their card came to rest, at `fps`) and scores it.
+    `answer_verdicts`: the events the players' answers told (not the camera's, so not scored
+    as events); a foul the referee called on one (the players confirmed a reading the camera
+    asked about, "misread, or a foul?") counts in `fouls_caught_with_answers` only."""
     judged = takes_last(judged, lambda said: said[0].event.event)
     truth = takes_last(truth, lambda t: t.event)
     score = GameScore(variant, truth=len(truth), emitted=len(judged), questions=questions)
@@ -128,6 +133,10 @@ def score_events(variant: str, truth: list[TruthEvent], judged: list[tuple[Verdi
     truth_fouls = [(t.event, t.frame / fps) for t in truth if not t.ok]
     score.fouls_caught = sum(1 for seen in truth_fouls
                              if any(_same_card_near(*seen, *said) for said in refused))
+    confirmed = refused + [(v.event.event, said_at) for v, said_at in answer_verdicts
+                           if not v.verdict.ok]
+    score.fouls_caught_with_answers = sum(
+        1 for seen in truth_fouls if any(_same_card_near(*seen, *said) for said in confirmed))
     score.false_fouls = sum(1 for said in refused
                             if not any(_same_card_near(*seen, *said) for seen in truth_fouls))
     score.misses = [canonical(t.event) for i, t in enumerate(truth)
@@ -192,6 +201,8 @@ def summarize(scores: list[GameScore]) -> dict:
         "recall": round(matched / truth, 4) if truth else 1.0,
         "fouls": fouls,
         "fouls_caught": round(sum(s.fouls_caught for s in scores) / fouls, 4) if fouls else 1.0,
+        "fouls_caught_with_answers": round(sum(s.fouls_caught_with_answers for s in scores)
+                                           / fouls, 4) if fouls else 1.0,
         "false_fouls_per_game": round(sum(s.false_fouls for s in scores) / max(len(scores), 1),
                                       4),
         "questions_per_game": round(sum(s.questions for s in scores) / max(len(scores), 1), 3),

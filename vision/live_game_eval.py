@@ -102,6 +102,8 @@ class LiveRun:
     detector_seconds: list[float] = field(default_factory=list)
     step_seconds: list[float] = field(default_factory=list)
     judged: list[tuple[Verdicted, float]] = field(default_factory=list)
+    # the events the players' answers told, judged, with the second of video they came out at
+    answer_verdicts: list[tuple[Verdicted, float]] = field(default_factory=list)
     questions: int = 0   # asked
     answered: int = 0    # ... that the players answered with one of its candidates
 
@@ -158,9 +160,10 @@ def run_live_game(feed: FrameFeed, setup: dict, header: dict, *,
     answers: set[int] = set()  # the events the players' answers told
     run.steps = run_live(frames, fps, step)
     last = len(run.steps) - 1  # an answer given at the last step is judged after it
-    run.judged = [(verdicted, run.steps[step_of.get(id(verdicted.event), (None, last))[1]].finished)
-                  for verdicted in pipeline.verdicts[1:]  # the setup's verdict: given, not seen
-                  if id(verdicted.event) not in answers]
+    said = [(verdicted, run.steps[step_of.get(id(verdicted.event), (None, last))[1]].finished)
+            for verdicted in pipeline.verdicts[1:]]   # the setup's verdict: given, not seen
+    run.judged = [(v, at) for v, at in said if id(v.event) not in answers]
+    run.answer_verdicts = [(v, at) for v, at in said if id(v.event) in answers]
     return run
 
 
@@ -210,6 +213,7 @@ class GameResult:
                 "players": self.spec.players, **figures,
                 "truth_events": self.score.truth, "emitted": self.score.emitted,
                 "fouls_injected": self.score.fouls, "fouls_caught_count": self.score.fouls_caught,
+                "fouls_caught_with_answers_count": self.score.fouls_caught_with_answers,
                 "false_fouls": self.score.false_fouls, "questions": self.score.questions,
                 "answered": self.run.answered,
                 **live_figures([self.run]),
@@ -235,7 +239,8 @@ def evaluate_rendered(spec: GameSpec, files: GameFiles,
                             answer=answerer)
     finally:
         feed.close()
-    score = score_events(spec.variant, truth, run.judged, fps=run.fps, questions=run.questions)
+    score = score_events(spec.variant, truth, run.judged, fps=run.fps, questions=run.questions,
+                         answer_verdicts=run.answer_verdicts)
     score.frames, score.seconds = len(run.steps), sum(run.step_seconds)
     return GameResult(spec, score, run, render_seconds, time.perf_counter() - started)
 

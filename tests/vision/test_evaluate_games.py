@@ -210,6 +210,22 @@ def test_a_foul_refused_too_late_or_missed_is_not_caught() -> None:
     assert len(missed.misses) == 1 and '"defend"' in missed.misses[0]
 
 
+def test_a_foul_the_referee_called_once_the_players_confirmed_it_is_counted_apart() -> None:
+    """The camera asked about the 6D (misread, or a foul?) and the players said it was laid
+    as read: the referee's refusal of their answer catches the foul with answers only, and
+    their answer is not one of the camera's events; an answer the referee accepted catches
+    nothing."""
+    judged = [said(DEAL, 0.5), said(TRUMP, 1.3), said(ATTACK, 3.4)]
+    score = score_events("classic", TRUTH, judged, fps=30.0,
+                         answer_verdicts=[said(BAD_DEFENCE, 5.4, ok=False)])
+    assert (score.fouls_caught, score.fouls_caught_with_answers) == (0, 1)
+    assert (score.emitted, score.matched, score.false_fouls) == (3, 3, 0)
+    assert summarize([score])["fouls_caught_with_answers"] == 1.0
+    accepted = score_events("classic", TRUTH, judged, fps=30.0,
+                            answer_verdicts=[said(BAD_DEFENCE, 5.4)])
+    assert accepted.fouls_caught_with_answers == 0
+
+
 def test_what_is_said_or_done_in_the_hands_is_not_expected_of_the_camera() -> None:
     """A video rendered from a whole simulated log (the demo) has declarations, draws and
     passes in its truth: the camera cannot see them and is not scored on them."""
