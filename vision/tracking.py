@@ -30,7 +30,7 @@ from vision.table_reader import look_alikes
 
 @dataclass(frozen=True)
 class TrackerConfig:
-    place_after: float = 0.25      # seconds resting before a card counts as placed
+    place_after: float = 0.22      # seconds resting before a card counts as placed
     min_rest_readings: int = 3     # ... and readings in that time
     slow_interval: float = 0.12    # s between frames above which the pipeline is slow (< ~8 fps)
     gone_after: float = 3.0        # seconds unseen before a placed card counts as gone
