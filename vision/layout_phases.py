@@ -15,7 +15,7 @@ import numpy as np
 from vision.game_view import DUMMY, Emitted
 from vision.swept_bout import deck_by_rank
 from vision.table_events import card_text
-from vision.table_reader import beats, overlap, rank_value
+from vision.table_reader import beats, look_alikes, overlap, rank_value
 from vision.tracking import CardTrack
 from vision.unanswered_doubts import UnansweredDoubts
 
@@ -218,7 +218,11 @@ class LayoutPhases(UnansweredDoubts):
                 view.phase = "play"  # everyone takes his pile into hand
 
         doubt, doubt_ru = self._low_confidence(track)
-        if doubt is None and on_pile and self._index_only(track) and not self._came_in(track):
+        shown_only = on_pile and self._index_only(track) and not self._came_in(track)
+        pile = (self._snapshot().get("piles") or {}).get(owner) or ()
+        if shown_only and any(alike in pile for alike in look_alikes(track.card)):
+            return   # a card of that pile, its index at the edge read as a look-alike
+        if doubt is None and shown_only:
             # read first where it lies, by an index alone, on a pile: the index of a card under
             # the top one, showing at its edge (misread: the pile's cards are known), or new?
             doubt = f"{card_text(track.card)} showed on {owner}'s pile without being brought in"

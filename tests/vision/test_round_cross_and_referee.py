@@ -332,12 +332,12 @@ def test_an_index_that_shows_at_a_pile_s_edge_without_being_brought_in_is_asked_
     """Boris places KC (brought in, read whole); then an index read alone at its edge, where
     the card under it shows, never moving: that card's index misread, or a placing? Asked."""
     scene = cross_kc_placed()
-    scene.put("KD", (336, 296))
-    scene.index_only.add("KD")
+    scene.put("10D", (336, 296))
+    scene.index_only.add("10D")
     scene.wait(1.0)
-    assert not any(e.get("card") == "KD" for e in events(scene))
+    assert not any(e.get("card") == "10D" for e in events(scene))
     [question] = scene.target.questions
-    assert question.candidates[0]["card"] == "KD" and "brought in" in question.text
+    assert question.candidates[0]["card"] == "10D" and "brought in" in question.text
     # nobody answers: the game goes on without the KD, Vera's turn and then Anna's
     play(scene, "8D", VERA, (990, 262))       # onto her own 7D
     play(scene, "10S", ANNA, (650, 572))      # onto her own 9S
@@ -345,6 +345,22 @@ def test_an_index_that_shows_at_a_pile_s_edge_without_being_brought_in_is_asked_
     assert events(scene)[-2:] == [
         {"type": "deal_card", "player": "Vera", "card": "8D", "to": "Vera"},
         {"type": "deal_card", "player": "Anna", "card": "10S", "to": "Anna"}]
+    assert scene.target.fouls == []
+
+
+def test_an_index_at_a_pile_s_edge_read_as_a_card_of_that_pile_s_look_alike_is_that_card(
+) -> None:
+    """The index read alone at the edge of Boris's pile, never brought in, is KD: its
+    look-alike KC lies on that pile (a deck holds each card once), so it is the KC's index
+    misread, neither a placing nor a question; the turns go on."""
+    scene = cross_kc_placed()
+    scene.put("KD", (336, 296))
+    scene.index_only.add("KD")
+    scene.wait(1.0)
+    assert not any(e.get("card") == "KD" for e in events(scene))
+    assert scene.target.questions == []
+    play(scene, "8D", VERA, (990, 262))       # onto her own 7D: Vera's turn still
+    assert events(scene)[-1] == {"type": "deal_card", "player": "Vera", "card": "8D", "to": "Vera"}
     assert scene.target.fouls == []
 
 
