@@ -239,7 +239,8 @@ class FollowerCore:
             self._settle_doubts(out, turn_taken=True)
         depends = sorted(set(cards) | set(view.reader.cards)) if event["type"] in (
             "defend", "throw_in", "transfer", "take", "discard", "pass_on") else list(cards)
-        if doubt is None and any(card in view.doubtful for card in depends):
+        builds_on = doubt is None and any(card in view.doubtful for card in depends)
+        if builds_on:
             doubt = "it builds on a card still in question"
             doubt_ru = "оно зависит от карты, о которой ещё не ответили"
         table_event = TableEvent(event, self._frame, self._time)
@@ -291,7 +292,8 @@ class FollowerCore:
             question = Question(f"{describe_event(event)}? ({doubt})",
                                 f"{describe_event(event, russian=True)}? ({doubt_ru or doubt})",
                                 (*candidates, *for_players), self._frame, self._time,
-                                tuple(cards), offered_only=len(for_players))
+                                tuple(cards), offered_only=len(for_players),
+                                builds_on=builds_on)
             out.append(question)
             self._doubts.append(question)
             view.doubtful.update(cards)

@@ -76,6 +76,9 @@ class Question:
     # the last this many candidates are offered to the players only (a card read surely, named
     # as its look-alikes): left unanswered, they are never taken as the camera's reading
     offered_only: int = 0
+    # in doubt only because it builds on a card still in question: nobody answering, it is
+    # settled as soon as the questions before it are
+    builds_on: bool = False
 
     @property
     def settling(self) -> tuple[dict, ...]:

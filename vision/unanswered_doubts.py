@@ -35,6 +35,7 @@ class UnansweredDoubts(FollowerCore):
             turn_over = turn_taken and bool(question.candidates) \
                 and question.candidates[0]["type"] in TURNS
             if self._time - question.time < self.config.doubt_wait and not turn_over \
+                    and not self._built_on_settled(question) \
                     and any(card in self._tracks for card in question.cards):
                 return
             self._doubts.pop(0)
@@ -60,6 +61,15 @@ class UnansweredDoubts(FollowerCore):
         if self._resync_due:
             self._resync_due = False
             self.resync()
+
+    def _built_on_settled(self, question: Question) -> bool:
+        """In doubt only because it built on a card then in question, and no card is in
+        question now but those of the questions still waiting (this one, and those after it):
+        what it built on is settled, so it is too."""
+        if not question.builds_on:
+            return False
+        waiting = {card for asked in self._doubts for card in asked.cards}
+        return not (self.view.doubtful - waiting)
 
     def _closed_otherwise(self, question: Question) -> TableEvent | None:
         """A bout's end read as a discard (a take) that the referee refuses once the readings

@@ -340,3 +340,26 @@ def test_an_unanswered_question_never_takes_a_surely_read_card_as_its_look_alike
     assert question in pipeline.follower.withdrawn
     assert referee_events(pipeline) == [{"type": "deal"}, {"type": "trump", "card": "6H"}]
     assert "7S" in pipeline.tracker.tracks and "7C" not in pipeline.tracker.tracks
+
+
+def test_readings_that_only_built_on_a_settled_question_are_settled_with_it() -> None:
+    """Boris's defence is read unsurely (8S for the 8C): asked. Anna's 8D thrown in and
+    Boris's 10D on it build on that card, so they are asked too. Nobody answers: once the
+    defence's question is settled (15 s on), they are settled at once, not each 15 s after
+    it was asked."""
+    scene = judged_scene()
+    play(scene, "7C", BOTTOM, (500, 360))
+    scene.slide("8S", TOP, (515, 375), confidence=0.4)   # the 8C
+    scene.wait(0.6)
+    pipeline = scene.target
+    [first] = pipeline.questions
+    play(scene, "8D", BOTTOM, (620, 360))
+    play(scene, "10D", TOP, (635, 375))
+    assert len(pipeline.questions) == 3 and all("builds on" in q.text
+                                                for q in pipeline.questions[1:])
+    scene.wait(first.time + pipeline.follower.config.doubt_wait + 0.2 - scene.time)
+    assert referee_events(pipeline)[-3:] == [
+        {"type": "defend", "player": "Boris", "card": "8C", "on": "7C"},
+        {"type": "throw_in", "player": "Anna", "cards": ["8D"]},
+        {"type": "defend", "player": "Boris", "card": "10D", "on": "8D"}]
+    assert pipeline.fouls == [] and pipeline.questions == []
