@@ -208,7 +208,8 @@ def main(argv: list[str]) -> int:
     if args.draw:
         args.draw.mkdir(parents=True, exist_ok=True)
     figures: dict = {"model": str(args.model), "imgsz": args.imgsz or "auto", "conf": args.conf,
-                     "reader": str(args.reader) if detector.reader else None}
+                     "reader": str(args.reader) if detector.reader else None,
+                     "card_reader": str(args.card_reader) if detector.card_reader else None}
     if "heldout" not in args.skip:
         with tempfile.TemporaryDirectory() as tmp:
             folder = args.heldout or render_heldout_set(args.heldout_images, Path(tmp) / "set")

@@ -132,11 +132,12 @@ def feed_maker(args: argparse.Namespace) -> FeedMaker | None:
         from vision.noisy_oracle import NoisyOracleFeed, OracleNoise
 
         return lambda files: NoisyOracleFeed(files.cards, OracleNoise(), args.noise_seed)
-    from vision.detector_options import load_detector
+    from vision.detector_options import card_reader_of, load_detector
 
     detector = load_detector(args, "evaluate-games")
     if detector is None:
         return None
+    import vision.card_opinion
     import vision.detector
     import vision.index_reader
     from vision.detection_cache import CachedFeed, cache_key
@@ -144,7 +145,8 @@ def feed_maker(args: argparse.Namespace) -> FeedMaker | None:
     # the model files and the detector's code are read once, not once a game
     models = None if args.step_ms is None else cache_key(
         args.model, None if args.no_reader else args.reader, args.imgsz, args.conf,
-        args.index_conf, Path(vision.detector.__file__), Path(vision.index_reader.__file__))
+        args.index_conf, Path(vision.detector.__file__), Path(vision.index_reader.__file__),
+        *card_reader_key(card_reader_of(args), Path(vision.card_opinion.__file__)))
 
     def feed(files: GameFiles) -> FrameFeed:
         deck = setup_deck_size(read_log(files.log)[0])
@@ -157,6 +159,14 @@ def feed_maker(args: argparse.Namespace) -> FeedMaker | None:
                           source=cache_key(files.video))
 
     return feed
+
+
+def card_reader_key(card_reader: Path | None, opinion_code: Path) -> tuple[Path, ...]:
+    """What the card reader adds to the cache key: nothing where none is used (so detections
+    kept before there was one stay valid), else its model file and the code weighing it."""
+    if card_reader is None or not card_reader.is_file():
+        return ()
+    return (card_reader, opinion_code)
 
 
 def table(rows: dict[str, dict]) -> str:

@@ -4,11 +4,16 @@ Every labelled corner index of the set gives jittered square crops named by its 
 places that are not indices (table, pips, pictures, card backs) are the class `none`, so the
 reader can also reject what the detector mistook for an index. A small CNN, trained with
 PyTorch (it comes with ultralytics) and exported to ONNX for `durak-table detect`.
+
+With --whole-cards it trains the card reader instead: the same CNN on 64-pixel crops of whole
+cards cut from the training designs' faces, the detector's second opinion on a card it sees
+whole (`vision/card_reader.py`).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -16,9 +21,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.card_opinion import near_a_corner
+from vision.card_reader import CARD_CROP_SIZE, TRAINED_CARD_READER
 from vision.cardclasses import WHOLE_CARD_CLASS
 from vision.index_reader import (
     CROP_SIZE,
+    MODELS,
     NOT_AN_INDEX,
     TRAINED_READER,
     crop_index,
@@ -27,7 +35,7 @@ from vision.index_reader import (
 )
 from vision.progress import ProgressBar
 from vision.quantize import CALIBRATION_CROPS, int8_path, quantize_reader
-from vision.reader_face_crops import cached_face_crops
+from vision.reader_face_crops import cached_face_crops, card_crop
 from vision.reader_network import DEFAULT_WIDTHS, build_network, widened, widths_of
 
 
@@ -47,7 +55,7 @@ def far_from(box: np.ndarray, others: list[np.ndarray]) -> bool:
 
 def crops_of_image(image: np.ndarray, labels: list[tuple[int, np.ndarray]],
                    rng: np.random.Generator, per_index: int,
-                   size: int = CROP_SIZE) -> tuple[list, list]:
+                   size: int = CROP_SIZE, covered: list[bool] | None = None) -> tuple[list, list]:
     """Jittered crops of every index, and about as many crops of things that are not one."""
     crops, classes = [], []
     indices = [box for cls, box in labels if cls != WHOLE_CARD_CLASS]
@@ -77,9 +85,40 @@ def crops_of_image(image: np.ndarray, labels: list[tuple[int, np.ndarray]],
     return crops, classes
 
 
+def card_crops_of_image(image: np.ndarray, labels: list[tuple[int, np.ndarray]],
+                        rng: np.random.Generator, per_card: int,
+                        size: int = CROP_SIZE, covered: list[bool] | None = None
+                        ) -> tuple[list, list]:
+    """Jittered crops of every labelled card box but those `covered` (per label line: less
+    than 90% of the card visible, so its crop would show the cards over it). A synth set
+    labels each card's visible indices just before its card box; the card is named when they
+    name one card and lie in the box's corners (else a card without a box of its own, whose
+    indices came just before, would lend it its name)."""
+    crops, classes = [], []
+    pending: list[int] = []
+    for line, (cls, box) in enumerate(labels):
+        if cls != WHOLE_CARD_CLASS:
+            pending.append(line)
+            continue
+        mine, pending = pending, []
+        names = {labels[n][0] for n in mine}
+        if not mine or len(names) != 1 or (covered and covered[line]):
+            continue
+        index_boxes = np.array([labels[n][1] for n in mine])
+        if not near_a_corner(index_boxes, box[None], np.zeros(len(mine), int)).all():
+            continue
+        crops += [card_crop(image, box, rng, size) for _ in range(per_card)]
+        classes += [cls for cls in names] * per_card
+    return crops, classes
+
+
 def collect_crops(folder: Path, part: str, per_index: int, limit: int | None,
-                  seed: int, size: int = CROP_SIZE) -> tuple[np.ndarray, np.ndarray]:
+                  seed: int, size: int = CROP_SIZE,
+                  cropper=crops_of_image) -> tuple[np.ndarray, np.ndarray]:
+    """The crops `cropper` cuts from each image of the set's `part` (per_index of each
+    labelled thing)."""
     images = sorted((folder / "images" / part).glob("*.jpg"))[:limit]
+    covered = covered_flags(folder)
     rng = np.random.default_rng(seed)
     all_crops, all_classes = [], []
     progress = ProgressBar(len(images), f"crops ({part})")
@@ -88,13 +127,28 @@ def collect_crops(folder: Path, part: str, per_index: int, limit: int | None,
         if image is not None:
             labels = read_labels(folder / "labels" / part / f"{path.stem}.txt", image.shape[1],
                                  image.shape[0])
-            crops, classes = crops_of_image(image, labels, rng, per_index, size)
+            crops, classes = cropper(image, labels, rng, per_index, size,
+                                     covered.get(f"images/{part}/{path.name}"))
             all_crops += crops
             all_classes += classes
         progress.advance()
     progress.close()
     return (np.stack(all_crops) if all_crops else np.zeros((0, size, size, 3), np.uint8),
             np.array(all_classes, np.int64))
+
+
+def covered_flags(folder: Path) -> dict[str, list[bool]]:
+    """Per image (its path in the set), whether each label line's thing is covered, from the
+    set's meta.jsonl (empty where the set has none)."""
+    flags = {}
+    meta = folder / "meta.jsonl"
+    for line in meta.read_text().splitlines() if meta.exists() else []:
+        try:
+            item = json.loads(line)
+            flags[item["image"]] = [bool(flag) for flag in item["covered"]]
+        except (ValueError, KeyError, TypeError):
+            continue
+    return flags
 
 
 HUE_TURN_CHANCE = 0.25
@@ -139,8 +193,14 @@ def accuracy(network, crops: np.ndarray, classes: np.ndarray) -> float:
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="durak-table train-reader", description=__doc__)
-    parser.add_argument("--data", type=Path, required=True,
-                        help="a set from `durak-table synth` (images/, labels/)")
+    parser.add_argument("--data", type=Path,
+                        help="a set from `durak-table synth` (images/, labels/); needed but "
+                             "with --whole-cards, which crops its card boxes named by their "
+                             "corner indices when given")
+    parser.add_argument("--whole-cards", action="store_true",
+                        help="train the card reader: whole cards from the training designs' "
+                             f"faces only (crops {CARD_CROP_SIZE} px unless --crop-size; "
+                             f"default --out {TRAINED_CARD_READER.relative_to(MODELS.parent)})")
     parser.add_argument("--epochs", type=int, default=8)
     parser.add_argument("--minutes", type=float,
                         help="stop after the epoch that passes this long (the learning rate "
@@ -152,7 +212,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="also train on about N crops cut straight from the training "
                              "designs' faces and typefaces (any turn and size; cached in "
                              "datasets/cache); 0 for the set's scenes only")
-    parser.add_argument("--crop-size", type=int, default=CROP_SIZE, metavar="PX",
+    parser.add_argument("--crop-size", type=int, metavar="PX",
                         help="the square crop side the reader sees (default "
                              f"{CROP_SIZE}; 24-128); the exported model keeps it, and "
                              "the runtime cuts its crops to match")
@@ -171,10 +231,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="the six conv layers' widths; with --init of a narrower reader, "
                              "it is widened first, computing what it computed (default: "
                              "--init's, else " + ",".join(map(str, DEFAULT_WIDTHS)) + ")")
-    parser.add_argument("--out", type=Path, default=TRAINED_READER,
+    parser.add_argument("--out", type=Path,
                         help="ONNX model to write; its PyTorch weights go beside it (.pt), "
                              "and its int8 copy, the one the detector reads with (-int8.onnx)")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    args.crop_size = args.crop_size or (CARD_CROP_SIZE if args.whole_cards else CROP_SIZE)
+    args.out = args.out or (TRAINED_CARD_READER if args.whole_cards else TRAINED_READER)
+    return args
 
 
 def _widths(text: str) -> tuple[int, ...]:
@@ -213,9 +276,10 @@ def main(argv: list[str]) -> int:
         print(f"durak-table train-reader: --threads {args.threads} must be 1 or more",
               file=sys.stderr)
         return 2
-    if not (args.data / "images" / "train").is_dir():
-        print(f"durak-table train-reader: {args.data} holds no images/train (make one with "
-              "`durak-table synth`)", file=sys.stderr)
+    if (args.data or not args.whole_cards) and not (
+            args.data and (args.data / "images" / "train").is_dir()):
+        print(f"durak-table train-reader: {args.data or '--data'} holds no images/train (make "
+              "one with `durak-table synth`)", file=sys.stderr)
         return 2
     import torch
 
@@ -223,21 +287,30 @@ def main(argv: list[str]) -> int:
         torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
-    train_crops, train_classes = collect_crops(args.data, "train", args.per_index, args.limit,
-                                               args.seed, args.crop_size)
-    val_crops, val_classes = collect_crops(args.data, "val", 1, None, args.seed + 1,
-                                           args.crop_size)
-    if len(train_crops) == 0:
-        print("durak-table train-reader: no labelled indices found", file=sys.stderr)
-        return 2
-    checks = {"scenes": (val_crops, val_classes)}
+    kind, cropper = (("card", card_crops_of_image) if args.whole_cards
+                     else ("index", crops_of_image))
+    if args.data is None:
+        train_crops, train_classes = np.zeros((0, args.crop_size, args.crop_size, 3),
+                                              np.uint8), np.zeros(0, np.int64)
+        checks = {}
+    else:
+        train_crops, train_classes = collect_crops(args.data, "train", args.per_index,
+                                                   args.limit, args.seed, args.crop_size,
+                                                   cropper)
+        checks = {"scenes": collect_crops(args.data, "val", 1, None, args.seed + 1,
+                                          args.crop_size, cropper)}
     if args.face_crops > 0:
         faces, face_classes = cached_face_crops(args.face_crops, args.seed,
-                                                size=args.crop_size)
+                                                size=args.crop_size, kind=kind)
         train_crops = np.concatenate([train_crops, faces])
         train_classes = np.concatenate([train_classes, face_classes])
         checks["faces"] = cached_face_crops(max(1000, args.face_crops // 30), args.seed + 1,
-                                            size=args.crop_size)
+                                            size=args.crop_size, kind=kind)
+    if len(train_crops) == 0:
+        print("durak-table train-reader: no training crops (no labelled "
+              + ("cards seen whole and named by their indices" if args.whole_cards
+                 else "indices") + ", and --face-crops 0)", file=sys.stderr)
+        return 2
     print(f"{len(train_crops)} training crops; validation: "
           + ", ".join(f"{len(crops)} of {name}" for name, (crops, _) in checks.items()),
           file=sys.stderr)

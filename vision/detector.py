@@ -18,9 +18,24 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.card_opinion import (
+    card_evidence,
+    named_by_the_whole_card,
+    near_a_corner,
+    seen_whole,
+    weigh_indices,
+)
+from vision.card_reader import DEFAULT_CARD_READER, load_card_reader
 from vision.cardclasses import CARD_CODES, WHOLE_CARD_CLASS, deck_codes
 from vision.detections import Detections
-from vision.index_reader import DEFAULT_READER, MODELS, NOT_AN_INDEX, IndexReader
+from vision.index_reader import (
+    DEFAULT_READER,
+    MODELS,
+    NOT_AN_INDEX,
+    READER_CLASSES,
+    IndexReader,
+    best_reading,
+)
 from vision.locate_dataset import CARD_CLASS, INDEX_CLASS, LOCATE_NAMES
 from vision.onnx_session import cpu_session
 
@@ -35,6 +50,16 @@ SECOND_READING = 0.8          # a second identity inside one card box (a card un
 # 97.5% at 88 px), between these sizes; a frame with big cards stays at the smallest
 AUTO_CARD_SIDE = 90
 AUTO_SIZES = (640, 1280)
+
+
+@dataclass(frozen=True)
+class CardOpinion:
+    """The card reader's view of a frame's card boxes: which are seen whole, its
+    log-probabilities for each (uniform where not whole), and what they add to an index's."""
+
+    whole: np.ndarray
+    log_probabilities: np.ndarray
+    evidence: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -60,13 +85,15 @@ class CardDetector:
                  iou: float = 0.5,
                  reader: IndexReader | None = None,
                  index_confidence: float = INDEX_CONFIDENCE,
-                 loose_index_confidence: float = LOOSE_INDEX_CONFIDENCE) -> None:
+                 loose_index_confidence: float = LOOSE_INDEX_CONFIDENCE,
+                 card_reader: IndexReader | None = None) -> None:
         self.session = session
         self.input_name = session.get_inputs()[0].name
         self.auto_size = imgsz is None   # follow the cards' size (`sized_for`)
         self.imgsz = AUTO_SIZES[0] if imgsz is None else imgsz
         self.confidence, self.iou = confidence, iou
         self.reader, self.index_confidence = reader, index_confidence
+        self.card_reader = card_reader if reader is not None else None
         self.loose_index_confidence = loose_index_confidence
         self.second_reading = SECOND_READING
         self.deck: frozenset[str] | None = None   # the cards it may name; None: all 52
@@ -83,8 +110,9 @@ class CardDetector:
         """Name only the cards of a `size`-card deck (None: any card): the reader picks the
         likeliest card of the deck, and a card the deck lacks is never reported."""
         self.deck = None if size is None else deck_codes(size)
-        if self.reader is not None:
-            self.reader.limit_to(self.deck)
+        for reader in (self.reader, self.card_reader):
+            if reader is not None:
+                reader.limit_to(self.deck)
         return self
 
     @classmethod
@@ -92,8 +120,10 @@ class CardDetector:
              confidence: float = CONFIDENCE,
              threads: int | None = None, reader: Path | str | None = DEFAULT_READER,
              index_confidence: float = INDEX_CONFIDENCE,
-             loose_index_confidence: float = LOOSE_INDEX_CONFIDENCE) -> CardDetector:
-        """The detector, with the index reader when its model file exists (reader=None: never)."""
+             loose_index_confidence: float = LOOSE_INDEX_CONFIDENCE,
+             card_reader: Path | str | None = DEFAULT_CARD_READER) -> CardDetector:
+        """The detector, with the index reader and the card reader when their model files
+        exist (None: never)."""
         path = Path(path)
         if not path.exists():
             raise FileNotFoundError(f"no detector model at {path}; train one with "
@@ -104,9 +134,13 @@ class CardDetector:
         if locates_only(session) and index_reader is None:
             raise FileNotFoundError(f"{path} only locates indices and needs the index reader "
                                     f"({reader or DEFAULT_READER}) to name them")
+        whole_card_reader = (load_card_reader(card_reader, threads)
+                             if card_reader is not None and Path(card_reader).exists()
+                             else None)
         return cls(session, imgsz=imgsz, confidence=confidence, reader=index_reader,
                    index_confidence=index_confidence,
-                   loose_index_confidence=loose_index_confidence)
+                   loose_index_confidence=loose_index_confidence,
+                   card_reader=whole_card_reader)
 
     def preprocess(self, frame: np.ndarray) -> tuple[np.ndarray, float]:
         """Scale the longest side to imgsz and pad to a multiple of 32 (no square padding)."""
@@ -164,34 +198,76 @@ class CardDetector:
     def infer(self, frame: np.ndarray) -> RawDetections:
         cards, indices, owners = self.locate(frame)
         if self.reader is not None:
-            classes, probabilities = self.reader.read(frame, indices.xyxy)
-            indices = RawDetections(indices.xyxy, probabilities.astype(np.float32), classes)
-            keep = np.flatnonzero((classes != NOT_AN_INDEX) & (probabilities >= self.confidence))
-            indices = self.read_unnamed_corners(frame, cards, indices.select(keep),
-                                                owners[keep])
+            indices = self.read_indices(frame, cards, indices, owners)
         return RawDetections(np.concatenate([cards.xyxy, indices.xyxy]),
                              np.concatenate([cards.confidence, indices.confidence]),
                              np.concatenate([cards.class_id, indices.class_id]).astype(int))
 
+    def read_indices(self, frame: np.ndarray, cards: RawDetections, indices: RawDetections,
+                     owners: np.ndarray) -> RawDetections:
+        """The reader names each index box (the card reader's opinion of a card seen whole
+        weighed in); the readings surer than the bar are kept, and a card box none names has
+        its corners read, then, seen whole, the card reader's word alone if sure enough."""
+        opinion = self.card_opinion(frame, cards)
+        readings = self.reader.log_probabilities(frame, indices.xyxy)
+        if opinion is not None:
+            near = near_a_corner(indices.xyxy, cards.xyxy, owners)
+            readings = weigh_indices(readings, owners, near, opinion.evidence)
+        classes, probabilities = best_reading(readings)
+        keep = np.flatnonzero((classes != NOT_AN_INDEX) & (probabilities >= self.confidence))
+        named = RawDetections(indices.xyxy[keep], probabilities[keep], classes[keep])
+        named, owners = self.read_unnamed_corners(frame, cards, named, owners[keep], opinion)
+        if opinion is None:
+            return named
+        unnamed = np.setdiff1d(np.arange(len(cards.xyxy)), owners)
+        read_whole = named_by_the_whole_card(opinion.log_probabilities, opinion.whole, unnamed)
+        if not read_whole:
+            return named
+        return RawDetections(
+            np.concatenate([named.xyxy, [cards.xyxy[n] for n, _, _ in read_whole]]),
+            np.concatenate([named.confidence, [p for _, _, p in read_whole]]).astype(np.float32),
+            np.concatenate([named.class_id, [c for _, c, _ in read_whole]]).astype(int))
+
+    def card_opinion(self, frame: np.ndarray, cards: RawDetections) -> CardOpinion | None:
+        """The card reader's reading of every card box seen whole (None without one)."""
+        if self.card_reader is None or len(cards.xyxy) == 0:
+            return None
+        whole = seen_whole(cards.xyxy)
+        log_probabilities = np.full((len(whole), len(READER_CLASSES)), -np.log(len(CARD_CODES)),
+                                    np.float32)
+        if whole.any():
+            log_probabilities[whole] = self.card_reader.log_probabilities(frame,
+                                                                          cards.xyxy[whole])
+        return CardOpinion(whole, log_probabilities,
+                           card_evidence(log_probabilities, whole))
+
     def read_unnamed_corners(self, frame: np.ndarray, cards: RawDetections,
-                             indices: RawDetections, owners: np.ndarray) -> RawDetections:
+                             indices: RawDetections, owners: np.ndarray,
+                             opinion: CardOpinion | None = None
+                             ) -> tuple[RawDetections, np.ndarray]:
         """A card box that no index names (`owners`: each index's card box, -1 for none) gets
         its corners read where indices are printed; the surest reading, if the reader is sure
-        enough, is added as that card's index."""
+        enough, is added as that card's index. Returns the indices and their owners."""
         unnamed = np.setdiff1d(np.arange(len(cards.xyxy)), owners)
         if len(unnamed) == 0:
-            return indices
+            return indices, owners
         candidates = np.concatenate([corner_candidates(cards.xyxy[n]) for n in unnamed])
-        classes, probabilities = self.reader.read(frame, candidates)
+        candidate_owners = np.repeat(unnamed, len(candidates) // len(unnamed))
+        readings = self.reader.log_probabilities(frame, candidates)
+        if opinion is not None:
+            readings = weigh_indices(readings, candidate_owners,
+                                     np.ones(len(candidates), bool), opinion.evidence)
+        classes, probabilities = best_reading(readings)
         readable = np.where(classes != NOT_AN_INDEX, probabilities, 0.0).reshape(len(unnamed), -1)
         best = readable.argmax(axis=1) + np.arange(len(unnamed)) * readable.shape[1]
         found = best[readable.max(axis=1) >= self.confidence]
         if len(found) == 0:
-            return indices
-        return RawDetections(np.concatenate([indices.xyxy, candidates[found]]),
-                             np.concatenate([indices.confidence,
-                                             probabilities[found].astype(np.float32)]),
-                             np.concatenate([indices.class_id, classes[found]]).astype(int))
+            return indices, owners
+        return (RawDetections(np.concatenate([indices.xyxy, candidates[found]]),
+                              np.concatenate([indices.confidence,
+                                              probabilities[found].astype(np.float32)]),
+                              np.concatenate([indices.class_id, classes[found]]).astype(int)),
+                np.concatenate([owners, candidate_owners[found]]))
 
     def sized_for(self, raw: RawDetections, frame: np.ndarray) -> int | None:
         """The network input size at which the cards found in `raw` would have the median

@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from vision.card_reader import DEFAULT_CARD_READER
 from vision.detector import (
     AUTO_CARD_SIDE,
     AUTO_SIZES,
@@ -25,6 +26,12 @@ def add_detector_arguments(parser: argparse.ArgumentParser) -> None:
                              f"(default {DEFAULT_READER.name} in models/)")
     parser.add_argument("--no-reader", action="store_true",
                         help="name cards from the detector's own classes only")
+    parser.add_argument("--card-reader", type=Path, default=DEFAULT_CARD_READER,
+                        help="card reader ONNX model, the second opinion on a card seen whole, "
+                             f"used when the file exists (default {DEFAULT_CARD_READER.name} in "
+                             "models/)")
+    parser.add_argument("--no-card-reader", action="store_true",
+                        help="name cards from their indices only")
     parser.add_argument("--imgsz", type=network_size, default=None, metavar="PX|auto",
                         help="longest side the frame is scaled to for the network; auto (the "
                              f"default): {AUTO_SIZES[0]}, or more (up to {AUTO_SIZES[1]}) when "
@@ -52,6 +59,11 @@ def network_size(text: str) -> int | None:
     return size
 
 
+def card_reader_of(args: argparse.Namespace) -> Path | None:
+    """The card reader the options ask for (None: none)."""
+    return None if args.no_card_reader or args.no_reader else args.card_reader
+
+
 def load_detector(args: argparse.Namespace, command: str) -> CardDetector | None:
     """The detector the options ask for, or None after saying on stderr what was wrong."""
     try:
@@ -59,7 +71,8 @@ def load_detector(args: argparse.Namespace, command: str) -> CardDetector | None
             raise ValueError("--conf must be in (0, 1)")
         return CardDetector.load(args.model, imgsz=args.imgsz, confidence=args.conf,
                                  reader=None if args.no_reader else args.reader,
-                                 index_confidence=args.index_conf)
+                                 index_confidence=args.index_conf,
+                                 card_reader=card_reader_of(args))
     except (FileNotFoundError, RuntimeError, ValueError) as error:
         print(f"durak-table {command}: {error}", file=sys.stderr)
         return None

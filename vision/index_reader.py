@@ -92,8 +92,12 @@ class IndexReader:
 
     def read(self, frame: np.ndarray, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per box: the reader's class (NOT_AN_INDEX for none) and its probability."""
+        return best_reading(self.log_probabilities(frame, boxes))
+
+    def log_probabilities(self, frame: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+        """Per box, the log-probability (boxes, READER_CLASSES) of each class."""
         if len(boxes) == 0:
-            return np.zeros(0, int), np.zeros(0, np.float32)
+            return np.zeros((0, len(READER_CLASSES)), np.float32)
         log_probabilities = self._read_views(frame, boxes, self.views[:1])[0]
         unsure = np.flatnonzero(log_probabilities.max(axis=1) < np.log(self.reread_below))
         if len(unsure) and len(self.views) > 1:
@@ -101,9 +105,7 @@ class IndexReader:
             # the views' mean log-probability, made a distribution again
             log_probabilities[unsure] = log_softmax(
                 (log_probabilities[unsure] + more.sum(axis=0)) / len(self.views))
-        probabilities = np.exp(log_probabilities)
-        classes = probabilities.argmax(axis=1)
-        return classes, probabilities[np.arange(len(classes)), classes]
+        return log_probabilities
 
     def _read_views(self, frame: np.ndarray, boxes: np.ndarray,
                     views: tuple[tuple[float, int], ...]) -> np.ndarray:
@@ -121,6 +123,12 @@ def crop_size_of(session) -> int:
     CROP_SIZE where the model leaves it open)."""
     side = session.get_inputs()[0].shape[-1]
     return side if isinstance(side, int) and side > 0 else CROP_SIZE
+
+
+def best_reading(log_probabilities: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per row of log-probabilities, the likeliest class and its probability."""
+    classes = log_probabilities.argmax(axis=1).astype(int)
+    return classes, np.exp(log_probabilities[np.arange(len(classes)), classes]).astype(np.float32)
 
 
 def log_softmax(logits: np.ndarray) -> np.ndarray:

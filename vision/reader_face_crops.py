@@ -1,5 +1,8 @@
 """Reader training crops cut straight from card faces, as a webcam would see each index.
 
+The same camera also makes the card reader's crops (`kind="card"`): each whole face, 36 to 220
+pixels long, at any turn, seen from the axis-aligned box a detector would draw round it.
+
 Scenes of a synth set show an index at one size and turn; these crops take every training design
 and procedural typeface (both alphabets) and show each index at any turn (cards lie every way
 round a table), 10 to 72 pixels tall, squeezed by perspective, sometimes partly covered by another
@@ -15,6 +18,7 @@ import math
 import multiprocessing
 import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
@@ -22,7 +26,7 @@ import numpy as np
 
 from vision.cardclasses import CARD_CODES, CLASS_OF
 from vision.cardfaces import CardFace, design_names
-from vision.index_reader import CROP_SIZE, NOT_AN_INDEX, training_crop
+from vision.index_reader import CROP_SIZE, NOT_AN_INDEX, crop_index, training_crop
 from vision.progress import ProgressBar
 from vision.synth_backgrounds import make_table_surface
 from vision.synth_camera import focus_blur, low_resolution, motion_blur, noise_and_jpeg
@@ -35,6 +39,26 @@ NONE_CROP_CHANCE = 0.6          # per face: one crop of a place that is not an i
 COVER_CHANCE = 0.3
 COVER_SHARE = (0.05, 0.35)      # how much of the index a cover hides, at most
 PROCEDURAL_SHARE = 0.5
+
+
+@dataclass(frozen=True)
+class CropLook:
+    """How a crop's thing is seen: its longer side in camera pixels (log-uniform within
+    `sides`), the patch round it (`context` times that side), how much a cover may hide, and
+    how big the card's index is relative to that side (the blur a camera allows follows it)."""
+
+    sides: tuple[float, float]
+    context: float
+    cover_share: tuple[float, float]
+    index_share: float
+
+
+INDEX_LOOK = CropLook(INDEX_SIDE, 3.2, COVER_SHARE, 1.0)
+# A whole card: a 720p game's card is 117 px long, a photo's several hundred; its index is about
+# a sixth of its length. Covers hide a side of it (a card or a hand lying over it).
+CARD_LOOK = CropLook((36.0, 220.0), 1.5, (0.05, 0.35), 0.17)
+CARD_CROPS_PER_FACE = 2
+CARD_COVER_CHANCE = 0.2
 
 _pool: DeckPool | None = None
 
@@ -56,12 +80,14 @@ def place_away_from_indices(face: CardFace, rng: np.random.Generator) -> tuple[f
             height / 2 + box_h / 2)
 
 
-def cover_part(patch: np.ndarray, quad: np.ndarray, rng: np.random.Generator) -> None:
-    """Hide up to COVER_SHARE of the index behind a straight edge: another card or a finger."""
+def cover_part(patch: np.ndarray, quad: np.ndarray, rng: np.random.Generator,
+               share: tuple[float, float] = COVER_SHARE) -> None:
+    """Hide up to `share` of the quad (an index) behind a straight edge: another card or a
+    finger."""
     angle = rng.uniform(0, 2 * math.pi)
     direction = np.array([math.cos(angle), math.sin(angle)], np.float32)
     reach = quad @ direction
-    edge = reach.max() - rng.uniform(*COVER_SHARE) * (reach.max() - reach.min())
+    edge = reach.max() - rng.uniform(*share) * (reach.max() - reach.min())
     ys, xs = np.mgrid[0:patch.shape[0], 0:patch.shape[1]].astype(np.float32)
     depth = xs * direction[0] + ys * direction[1] - edge
     covered = depth > 0
@@ -95,13 +121,13 @@ def camera_look(patch: np.ndarray, index_side: float, rng: np.random.Generator) 
 
 
 def crop_of(face: CardFace, box: tuple[float, ...], rng: np.random.Generator,
-            cover: bool, size: int = CROP_SIZE) -> np.ndarray:
+            cover: bool, size: int = CROP_SIZE, look: CropLook = INDEX_LOOK) -> np.ndarray:
     """One reader crop of `box` on the face, through a random camera."""
     x1, y1, x2, y2 = box
-    scale = math.exp(rng.uniform(*np.log(INDEX_SIDE))) / max(x2 - x1, y2 - y1)
+    scale = math.exp(rng.uniform(*np.log(look.sides))) / max(x2 - x1, y2 - y1)
     small = cv2.resize(face.image, None, fx=scale, fy=scale,
                        interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
-    side = int(math.ceil(max(x2 - x1, y2 - y1) * scale * 3.2)) + 8
+    side = int(math.ceil(max(x2 - x1, y2 - y1) * scale * look.context)) + 8
     squeeze = np.diag([1.0, rng.uniform(0.75, 1.0)])     # foreshortening along one axis
     turn = rng.uniform(0, 360)
     rotation = cv2.getRotationMatrix2D((0, 0), turn, 1.0)[:, :2]
@@ -116,23 +142,36 @@ def crop_of(face: CardFace, box: tuple[float, ...], rng: np.random.Generator,
     patch = (picture[:, :, :3] * alpha + table * (1 - alpha)).astype(np.uint8)
     quad = cv2.transform(box_corners(box)[None] * scale, warp)[0]
     if cover:
-        cover_part(patch, quad, rng)
-    patch = camera_look(patch, max(x2 - x1, y2 - y1) * scale, rng)
+        cover_part(patch, quad, rng, look.cover_share)
+    patch = camera_look(patch, max(x2 - x1, y2 - y1) * scale * look.index_share, rng)
     seen = np.concatenate([quad.min(axis=0), quad.max(axis=0)])
-    return training_crop(patch, seen, rng, size)
+    if look is INDEX_LOOK:
+        return training_crop(patch, seen, rng, size)
+    return card_crop(patch, seen, rng, size)
+
+
+def card_crop(patch: np.ndarray, seen: np.ndarray, rng: np.random.Generator,
+              size: int) -> np.ndarray:
+    """A square round a card's box, as loose and off-centre as a detector's card boxes."""
+    return crop_index(patch, seen, margin=rng.uniform(1.0, 1.2),
+                      shift=tuple(rng.normal(0, 0.03, 2)), size=size)
+
+
+def random_face(rng: np.random.Generator) -> CardFace:
+    """A card of a training design or a procedural face (half with Russian indices)."""
+    assert _pool is not None
+    code = CARD_CODES[rng.integers(len(CARD_CODES))]
+    if _pool.designs and rng.random() >= PROCEDURAL_SHARE:
+        faces = _pool.designs[rng.integers(len(_pool.designs))].faces
+        return faces.get(code) or next(iter(faces.values()))
+    return _pool.face(None, int(rng.integers(0, 100_000)), bool(rng.random() < 0.5), code)
 
 
 def crops_of_face(seed: int, number: int,
                   size: int = CROP_SIZE) -> tuple[list[np.ndarray], list[int]]:
     """The crops of face `number`: indices (named by the card) and maybe one `none`."""
-    assert _pool is not None
     rng = np.random.default_rng([seed, number])
-    code = CARD_CODES[rng.integers(len(CARD_CODES))]
-    if _pool.designs and rng.random() >= PROCEDURAL_SHARE:
-        faces = _pool.designs[rng.integers(len(_pool.designs))].faces
-        face = faces.get(code) or next(iter(faces.values()))
-    else:
-        face = _pool.face(None, int(rng.integers(0, 100_000)), bool(rng.random() < 0.5), code)
+    face = random_face(rng)
     crops, classes = [], []
     for _ in range(INDEX_CROPS_PER_FACE):
         box = face.index_boxes[rng.integers(len(face.index_boxes))]
@@ -145,23 +184,41 @@ def crops_of_face(seed: int, number: int,
     return crops, classes
 
 
+def crops_of_whole_face(seed: int, number: int,
+                        size: int = CROP_SIZE) -> tuple[list[np.ndarray], list[int]]:
+    """The card reader's crops of face `number`: the whole card, named by it."""
+    rng = np.random.default_rng([seed, number])
+    face = random_face(rng)
+    height, width = face.image.shape[:2]
+    crops = [crop_of(face, (0.0, 0.0, float(width), float(height)), rng,
+                     cover=rng.random() < CARD_COVER_CHANCE, size=size, look=CARD_LOOK)
+             for _ in range(CARD_CROPS_PER_FACE)]
+    return crops, [CLASS_OF[face.code]] * len(crops)
+
+
+# What a face gives, by kind of reader: its crops and how many crops a face gives on average
+CROPPERS = {"index": (crops_of_face, INDEX_CROPS_PER_FACE + NONE_CROP_CHANCE),
+            "card": (crops_of_whole_face, CARD_CROPS_PER_FACE)}
+
+
 def init_worker(split: str) -> None:
     global _pool
     cv2.setNumThreads(1)
     _pool = DeckPool(design_names(split), font_split=split).load()
 
 
-def work(job: tuple[int, int, int]) -> tuple[list[np.ndarray], list[int]]:
-    return crops_of_face(*job)
+def work(job: tuple[str, int, int, int]) -> tuple[list[np.ndarray], list[int]]:
+    kind, *arguments = job
+    return CROPPERS[kind][0](*arguments)
 
 
 def face_crops(count: int, seed: int, split: str = "train", workers: int | None = None,
-               size: int = CROP_SIZE) -> tuple[np.ndarray, np.ndarray]:
+               size: int = CROP_SIZE, kind: str = "index") -> tuple[np.ndarray, np.ndarray]:
     """About `count` crops (and their classes), `size` px square, from faces of the split's
-    designs and fonts."""
-    faces = max(1, round(count / (INDEX_CROPS_PER_FACE + NONE_CROP_CHANCE)))
+    designs and fonts: of indices (`kind` "index") or of whole cards ("card")."""
+    faces = max(1, round(count / CROPPERS[kind][1]))
     workers = workers or os.cpu_count() or 1
-    jobs = [(seed, number, size) for number in range(faces)]
+    jobs = [(kind, seed, number, size) for number in range(faces)]
     crops: list[np.ndarray] = []
     classes: list[int] = []
     progress = ProgressBar(faces, f"face crops ({split})")
@@ -182,17 +239,18 @@ GENERATOR_VERSION = 2   # part of the cache's file names: raise it when the crop
 
 
 def cached_face_crops(count: int, seed: int, split: str = "train", cache_dir: Path = CACHE_DIR,
-                      size: int = CROP_SIZE) -> tuple[np.ndarray, np.ndarray]:
+                      size: int = CROP_SIZE, kind: str = "index") -> tuple[np.ndarray, np.ndarray]:
     """`face_crops`, kept in the cache folder (a few minutes to make, 3 bytes a pixel: ~7 kB
     a 48 px crop)."""
-    path = cache_dir / f"{split}-v{GENERATOR_VERSION}-seed{seed}-{count}-{size}px.npz"
+    prefix = "" if kind == "index" else f"{kind}-"
+    path = cache_dir / f"{prefix}{split}-v{GENERATOR_VERSION}-seed{seed}-{count}-{size}px.npz"
     if path.exists():
         try:
             with np.load(path) as stored:
                 return stored["crops"], stored["classes"]
         except (OSError, ValueError, KeyError):
             print(f"{path} is damaged: making it again", file=sys.stderr)
-    crops, classes = face_crops(count, seed, split, size=size)
+    crops, classes = face_crops(count, seed, split, size=size, kind=kind)
     cache_dir.mkdir(parents=True, exist_ok=True)
     partial = path.with_suffix(".partial.npz")
     np.savez(partial, crops=crops, classes=classes)

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from fake_readings import one_sure_class
 
 from vision.cardclasses import CLASS_OF, WHOLE_CARD_CLASS
 from vision.detector import (
@@ -118,11 +119,12 @@ class CornerReader:
     def limit_to(self, codes) -> None:
         self.codes = codes   # a fake: it reads what it reads, the detector must still filter
 
-    def read(self, _frame, boxes):
+    def log_probabilities(self, _frame, boxes):
         self.read_boxes.append(boxes)
         near = np.linalg.norm((boxes[:, :2] + boxes[:, 2:]) / 2 - self.top_left, axis=1) < 30
         classes = np.where(near, CLASS_OF[self.code], NOT_AN_INDEX)
-        return classes, np.where(near, 0.9, 0.99).astype(np.float32)
+        return one_sure_class(classes, np.where(near, 0.9, 0.99))
+
 
 
 def test_a_card_box_without_a_found_index_is_named_from_its_corners() -> None:

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from fake_readings import one_sure_class
 
 from vision.cardclasses import CLASS_OF, WHOLE_CARD_CLASS
 from vision.cli_train_reader import crops_of_image
@@ -71,8 +72,8 @@ class FakeSession:
 class FakeReader:
     """Reads the first crop as the queen of hearts and the second as no index at all."""
 
-    def read(self, frame, boxes):
-        return np.array([CLASS_OF["QH"], NOT_AN_INDEX][:len(boxes)]), np.array([0.95, 0.9])
+    def log_probabilities(self, frame, boxes):
+        return one_sure_class([CLASS_OF["QH"], NOT_AN_INDEX][:len(boxes)], [0.95, 0.9][:len(boxes)])
 
 
 def test_the_reader_names_indices_and_rejects_false_ones() -> None:

@@ -64,7 +64,7 @@ def test_crops_of_a_face_are_named_by_its_card_or_none(monkeypatch) -> None:
 def test_face_crops_are_cached_and_a_damaged_cache_is_made_again(tmp_path, monkeypatch) -> None:
     calls = []
 
-    def fake_face_crops(count, seed, split, size):
+    def fake_face_crops(count, seed, split, size, kind):
         calls.append(count)
         return np.full((count, size, size, 3), seed, np.uint8), np.arange(count)
 
@@ -77,3 +77,5 @@ def test_face_crops_are_cached_and_a_damaged_cache_is_made_again(tmp_path, monke
     assert calls == [3, 3]
     bigger, _ = cached_face_crops(3, 7, cache_dir=tmp_path, size=64)   # a size of its own
     assert calls == [3, 3, 3] and bigger.shape[1:3] == (64, 64)
+    cached_face_crops(3, 7, cache_dir=tmp_path, size=64, kind="card")   # a kind of its own
+    assert calls == [3, 3, 3, 3] and len(list(tmp_path.glob("card-*.npz"))) == 1
