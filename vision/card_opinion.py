@@ -42,13 +42,16 @@ def near_a_corner(index_boxes: np.ndarray, card_boxes: np.ndarray, owners: np.nd
     """Per index: whether its centre lies within `reach` of its owner's shorter side from one
     of the owner's corners (False for an index without an owner)."""
     index_boxes = np.asarray(index_boxes, np.float64).reshape(-1, 4)
+    owned = np.flatnonzero(owners >= 0)
     near = np.zeros(len(index_boxes), bool)
-    for number in np.flatnonzero(owners >= 0):
-        x1, y1, x2, y2 = card_boxes[owners[number]]
-        centre = (index_boxes[number, :2] + index_boxes[number, 2:]) / 2
-        corners = np.array([[x1, y1], [x2, y1], [x2, y2], [x1, y2]])
-        distance = np.linalg.norm(corners - centre, axis=1).min()
-        near[number] = distance <= reach * max(min(x2 - x1, y2 - y1), 1.0)
+    if len(owned) == 0:
+        return near
+    boxes = np.asarray(card_boxes, np.float64).reshape(-1, 4)[owners[owned]]   # (K, 4)
+    centres = (index_boxes[owned, :2] + index_boxes[owned, 2:]) / 2             # (K, 2)
+    corners = boxes[:, [[0, 1], [2, 1], [2, 3], [0, 3]]]                        # (K, 4, 2)
+    distances = np.linalg.norm(corners - centres[:, None], axis=2).min(axis=1)
+    shorter = np.maximum((boxes[:, 2:] - boxes[:, :2]).min(axis=1), 1.0)
+    near[owned] = distances <= reach * shorter
     return near
 
 

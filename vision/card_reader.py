@@ -16,8 +16,7 @@ from vision.onnx_session import cpu_session
 
 CARD_CROP_SIZE = 64
 CARD_MARGIN = 1.1        # the square crop's side, relative to the card box's longer side
-TRAINED_CARD_READER = MODELS / "card-reader.onnx"
-DEFAULT_CARD_READER = TRAINED_CARD_READER
+DEFAULT_CARD_READER = MODELS / "card-reader.onnx"   # what train-reader --whole-cards writes
 CARD_VIEWS = ((CARD_MARGIN, 0),)
 
 

@@ -146,7 +146,10 @@ def feed_maker(args: argparse.Namespace) -> FeedMaker | None:
     models = None if args.step_ms is None else cache_key(
         args.model, None if args.no_reader else args.reader, args.imgsz, args.conf,
         args.index_conf, Path(vision.detector.__file__), Path(vision.index_reader.__file__),
-        *card_reader_key(card_reader_of(args), Path(vision.card_opinion.__file__)))
+        # the card reader only where one was loaded, so detections kept before there was one
+        # stay valid
+        *((card_reader_of(args), Path(vision.card_opinion.__file__)) if detector.card_reader
+          else ()))
 
     def feed(files: GameFiles) -> FrameFeed:
         deck = setup_deck_size(read_log(files.log)[0])
@@ -159,14 +162,6 @@ def feed_maker(args: argparse.Namespace) -> FeedMaker | None:
                           source=cache_key(files.video))
 
     return feed
-
-
-def card_reader_key(card_reader: Path | None, opinion_code: Path) -> tuple[Path, ...]:
-    """What the card reader adds to the cache key: nothing where none is used (so detections
-    kept before there was one stay valid), else its model file and the code weighing it."""
-    if card_reader is None or not card_reader.is_file():
-        return ()
-    return (card_reader, opinion_code)
 
 
 def table(rows: dict[str, dict]) -> str:

@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from vision.card_opinion import near_a_corner
-from vision.card_reader import CARD_CROP_SIZE, TRAINED_CARD_READER
+from vision.card_reader import CARD_CROP_SIZE, DEFAULT_CARD_READER
 from vision.cardclasses import WHOLE_CARD_CLASS
 from vision.index_reader import (
     CROP_SIZE,
@@ -108,7 +108,7 @@ def card_crops_of_image(image: np.ndarray, labels: list[tuple[int, np.ndarray]],
         if not near_a_corner(index_boxes, box[None], np.zeros(len(mine), int)).all():
             continue
         crops += [card_crop(image, box, rng, size) for _ in range(per_card)]
-        classes += [cls for cls in names] * per_card
+        classes += list(names) * per_card
     return crops, classes
 
 
@@ -200,7 +200,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--whole-cards", action="store_true",
                         help="train the card reader: whole cards from the training designs' "
                              f"faces only (crops {CARD_CROP_SIZE} px unless --crop-size; "
-                             f"default --out {TRAINED_CARD_READER.relative_to(MODELS.parent)})")
+                             f"default --out {DEFAULT_CARD_READER.relative_to(MODELS.parent)})")
     parser.add_argument("--epochs", type=int, default=8)
     parser.add_argument("--minutes", type=float,
                         help="stop after the epoch that passes this long (the learning rate "
@@ -236,7 +236,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                              "and its int8 copy, the one the detector reads with (-int8.onnx)")
     args = parser.parse_args(argv)
     args.crop_size = args.crop_size or (CARD_CROP_SIZE if args.whole_cards else CROP_SIZE)
-    args.out = args.out or (TRAINED_CARD_READER if args.whole_cards else TRAINED_READER)
+    args.out = args.out or (DEFAULT_CARD_READER if args.whole_cards else TRAINED_READER)
     return args
 
 

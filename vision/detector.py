@@ -73,6 +73,12 @@ class RawDetections:
     def select(self, keep: np.ndarray) -> RawDetections:
         return RawDetections(self.xyxy[keep], self.confidence[keep], self.class_id[keep])
 
+    def plus(self, other: RawDetections) -> RawDetections:
+        """These detections followed by `other`'s."""
+        return RawDetections(np.concatenate([self.xyxy, other.xyxy]),
+                             np.concatenate([self.confidence, other.confidence]),
+                             np.concatenate([self.class_id, other.class_id]).astype(int))
+
 
 class CardDetector:
     """Loads an ONNX model once; `detect(frame_bgr)` returns `Detections`.
@@ -199,9 +205,7 @@ class CardDetector:
         cards, indices, owners = self.locate(frame)
         if self.reader is not None:
             indices = self.read_indices(frame, cards, indices, owners)
-        return RawDetections(np.concatenate([cards.xyxy, indices.xyxy]),
-                             np.concatenate([cards.confidence, indices.confidence]),
-                             np.concatenate([cards.class_id, indices.class_id]).astype(int))
+        return cards.plus(indices)
 
     def read_indices(self, frame: np.ndarray, cards: RawDetections, indices: RawDetections,
                      owners: np.ndarray) -> RawDetections:
@@ -223,10 +227,10 @@ class CardDetector:
         read_whole = named_by_the_whole_card(opinion.log_probabilities, opinion.whole, unnamed)
         if not read_whole:
             return named
-        return RawDetections(
-            np.concatenate([named.xyxy, [cards.xyxy[n] for n, _, _ in read_whole]]),
-            np.concatenate([named.confidence, [p for _, _, p in read_whole]]).astype(np.float32),
-            np.concatenate([named.class_id, [c for _, c, _ in read_whole]]).astype(int))
+        boxes, classes, probabilities = zip(*read_whole, strict=True)
+        return named.plus(RawDetections(cards.xyxy[list(boxes)],
+                                        np.array(probabilities, np.float32),
+                                        np.array(classes, int)))
 
     def card_opinion(self, frame: np.ndarray, cards: RawDetections) -> CardOpinion | None:
         """The card reader's reading of every card box seen whole (None without one)."""
@@ -263,11 +267,8 @@ class CardDetector:
         found = best[readable.max(axis=1) >= self.confidence]
         if len(found) == 0:
             return indices, owners
-        return (RawDetections(np.concatenate([indices.xyxy, candidates[found]]),
-                              np.concatenate([indices.confidence,
-                                              probabilities[found].astype(np.float32)]),
-                              np.concatenate([indices.class_id, classes[found]]).astype(int)),
-                np.concatenate([owners, candidate_owners[found]]))
+        corner_readings = RawDetections(candidates[found], probabilities[found], classes[found])
+        return indices.plus(corner_readings), np.concatenate([owners, candidate_owners[found]])
 
     def sized_for(self, raw: RawDetections, frame: np.ndarray) -> int | None:
         """The network input size at which the cards found in `raw` would have the median

@@ -18,6 +18,7 @@ import math
 import multiprocessing
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,22 +42,31 @@ COVER_SHARE = (0.05, 0.35)      # how much of the index a cover hides, at most
 PROCEDURAL_SHARE = 0.5
 
 
+def card_crop(patch: np.ndarray, seen: np.ndarray, rng: np.random.Generator,
+              size: int) -> np.ndarray:
+    """A square round a card's box, as loose and off-centre as a detector's card boxes."""
+    return crop_index(patch, seen, margin=rng.uniform(1.0, 1.2),
+                      shift=tuple(rng.normal(0, 0.03, 2)), size=size)
+
+
 @dataclass(frozen=True)
 class CropLook:
     """How a crop's thing is seen: its longer side in camera pixels (log-uniform within
-    `sides`), the patch round it (`context` times that side), how much a cover may hide, and
-    how big the card's index is relative to that side (the blur a camera allows follows it)."""
+    `sides`), the patch round it (`context` times that side), how much a cover may hide, how
+    big the card's index is relative to that side (the blur a camera allows follows it), and
+    how the crop is cut round the thing's box (`frame(patch, box, rng, size)`)."""
 
     sides: tuple[float, float]
     context: float
     cover_share: tuple[float, float]
     index_share: float
+    frame: Callable[[np.ndarray, np.ndarray, np.random.Generator, int], np.ndarray]
 
 
-INDEX_LOOK = CropLook(INDEX_SIDE, 3.2, COVER_SHARE, 1.0)
+INDEX_LOOK = CropLook(INDEX_SIDE, 3.2, COVER_SHARE, 1.0, training_crop)
 # A whole card: a 720p game's card is 117 px long, a photo's several hundred; its index is about
 # a sixth of its length. Covers hide a side of it (a card or a hand lying over it).
-CARD_LOOK = CropLook((36.0, 220.0), 1.5, (0.05, 0.35), 0.17)
+CARD_LOOK = CropLook((36.0, 220.0), 1.5, (0.05, 0.35), 0.17, card_crop)
 CARD_CROPS_PER_FACE = 2
 CARD_COVER_CHANCE = 0.2
 
@@ -145,16 +155,7 @@ def crop_of(face: CardFace, box: tuple[float, ...], rng: np.random.Generator,
         cover_part(patch, quad, rng, look.cover_share)
     patch = camera_look(patch, max(x2 - x1, y2 - y1) * scale * look.index_share, rng)
     seen = np.concatenate([quad.min(axis=0), quad.max(axis=0)])
-    if look is INDEX_LOOK:
-        return training_crop(patch, seen, rng, size)
-    return card_crop(patch, seen, rng, size)
-
-
-def card_crop(patch: np.ndarray, seen: np.ndarray, rng: np.random.Generator,
-              size: int) -> np.ndarray:
-    """A square round a card's box, as loose and off-centre as a detector's card boxes."""
-    return crop_index(patch, seen, margin=rng.uniform(1.0, 1.2),
-                      shift=tuple(rng.normal(0, 0.03, 2)), size=size)
+    return look.frame(patch, seen, rng, size)
 
 
 def random_face(rng: np.random.Generator) -> CardFace:
