@@ -240,6 +240,7 @@ class FollowerCore:
         depends = sorted(set(cards) | set(view.reader.cards)) if event["type"] in (
             "defend", "throw_in", "transfer", "take", "discard", "pass_on") else list(cards)
         builds_on = doubt is None and any(card in view.doubtful for card in depends)
+        waits_on_earlier = builds_on
         if builds_on:
             doubt = "it builds on a card still in question"
             doubt_ru = "оно зависит от карты, о которой ещё не ответили"
@@ -277,6 +278,7 @@ class FollowerCore:
                 # what it knows: a question too, not a foul
                 doubt = "the referee disagrees while a question is still open"
                 doubt_ru = "судья возражает, пока вопрос не решён"
+                waits_on_earlier = True
         if doubt is not None:
             readings = [event, *(alternatives or [])]   # each player it may have come from
             candidates: list[dict] = []
@@ -293,7 +295,7 @@ class FollowerCore:
                                 f"{describe_event(event, russian=True)}? ({doubt_ru or doubt})",
                                 (*candidates, *for_players), self._frame, self._time,
                                 tuple(cards), offered_only=len(for_players),
-                                builds_on=builds_on)
+                                waits_on_earlier=waits_on_earlier)
             out.append(question)
             self._doubts.append(question)
             view.doubtful.update(cards)

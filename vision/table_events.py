@@ -76,9 +76,10 @@ class Question:
     # the last this many candidates are offered to the players only (a card read surely, named
     # as its look-alikes): left unanswered, they are never taken as the camera's reading
     offered_only: int = 0
-    # in doubt only because it builds on a card still in question: nobody answering, it is
-    # settled as soon as the questions before it are
-    builds_on: bool = False
+    # in doubt only because of the questions before it (it builds on a card still in question,
+    # or the referee refused it while one was open): nobody answering, it is settled as soon
+    # as they are
+    waits_on_earlier: bool = False
 
     @property
     def settling(self) -> tuple[dict, ...]:

@@ -63,10 +63,11 @@ class UnansweredDoubts(FollowerCore):
             self.resync()
 
     def _built_on_settled(self, question: Question) -> bool:
-        """In doubt only because it built on a card then in question, and no card is in
-        question now but those of the questions still waiting (this one, and those after it):
-        what it built on is settled, so it is too."""
-        if not question.builds_on:
+        """In doubt only because of the questions before it (it built on a card then in
+        question, or the referee refused it while one was open), and no card is in question
+        now but those of the questions still waiting (this one, and those after it): what it
+        waited on is settled, so it is too."""
+        if not question.waits_on_earlier:
             return False
         waiting = {card for asked in self._doubts for card in asked.cards}
         return not (self.view.doubtful - waiting)

@@ -363,3 +363,28 @@ def test_readings_that_only_built_on_a_settled_question_are_settled_with_it() ->
         {"type": "throw_in", "player": "Anna", "cards": ["8D"]},
         {"type": "defend", "player": "Boris", "card": "10D", "on": "8D"}]
     assert pipeline.fouls == [] and pipeline.questions == []
+
+
+def test_a_reading_refused_only_while_a_question_was_open_is_settled_with_that_question(
+) -> None:
+    """The turned trump is read unsurely: asked, and open while it lies there. Anna's lead
+    comes meanwhile; the referee, still without a trump, refuses it, so it is asked too (not
+    a foul). Nobody answers: once the trump's question is settled (15 s on), the lead is
+    told at once, not 15 s after it was asked (session 20: in one game, a chain of 27
+    questions, each bout refused while the one before still waited)."""
+    from referee import Referee
+
+    scene = Scene(TablePipeline(TWO, referee=Referee()), jitter=1.5)
+    scene.put("6H", (1000, 600), confidence=0.4)
+    scene.wait(0.6)
+    pipeline = scene.target
+    [trump_question] = pipeline.questions
+    scene.wait(5.0)
+    play(scene, "7C", BOTTOM, (500, 360))
+    lead_question = pipeline.questions[-1]
+    assert "disagrees while a question is still open" in lead_question.text
+    scene.wait(trump_question.time + pipeline.follower.config.doubt_wait + 0.2 - scene.time)
+    assert referee_events(pipeline) == [
+        {"type": "deal"}, {"type": "trump", "card": "6H"},
+        {"type": "attack", "player": "Anna", "cards": ["7C"]}]
+    assert pipeline.fouls == [] and pipeline.questions == []
