@@ -73,6 +73,7 @@ class GameFollower(OpenLeads):
                 and (view.trump_on_table or self._trump_still_down(track)):
             view.trump_on_table = True  # it was only covered (a hand resting on the stock)
             return
+        self._refused_taken_back(track)
         if card in view.reader.ignored or card in view.reader.cards \
                 or self._trump_read_as_another(track):
             return
@@ -89,6 +90,21 @@ class GameFollower(OpenLeads):
             self._cross_place(track, out, again=again)
         else:
             self._play_card(track, out)
+
+    def _refused_taken_back(self, track: CardTrack) -> None:
+        """A card comes to rest where a refused card lay that went out of sight before this
+        card came into view: nobody lays a card under one lying there, so that card was taken
+        back. Shown again (laid once more at about its old place: a refused transfer's card
+        beating the card thrown in there), it is a new try, read like any new card: the
+        tracker forgets it (`taken_back`). A card unseen only since this one came (covered by
+        it as it was laid on) is still there."""
+        for card in sorted(self.view.reader.ignored - {track.card, self.view.trump}):
+            refused = self._tracks.get(card)
+            if refused is not None and refused.state is TrackState.HIDDEN \
+                    and refused.last_seen < track.first_seen \
+                    and overlap(refused.box, track.box) > 0.5:
+                self.view.reader.ignored.discard(card)
+                self.taken_back.append(card)
 
     def _trump_still_down(self, track: CardTrack) -> bool:
         """The turned trump seen again: still under the stock while the stock lasts (the

@@ -132,6 +132,9 @@ class FollowerCore:
         self.late_events: list[TableEvent] = []  # judged on an answer, for the pipeline's log
         self.withdrawn: list[Question] = []  # questions the game went on without: not judged
         self.renamed: list[tuple[str, str]] = []  # (old, new): cards renamed without an answer
+        # refused cards taken back out of sight: the tracker forgets them, so that shown again
+        # they are new cards
+        self.taken_back: list[str] = []
         self._resync_due = False  # set the bout from the referee once no question waits
         self.guessed: set[str] = set()  # look-alikes told to the referee with nobody's word
         self._laid_beside: list[Question] = []  # which card does it beat? not yet answered

@@ -116,6 +116,9 @@ class TablePipeline(MisreadHistory):
         for renamed in self.follower.renamed:  # a look-alike the referee accepted instead
             self.tracker.rename(*renamed)
         self.follower.renamed.clear()
+        for card in self.follower.taken_back:
+            self.tracker.forget(card)
+        self.follower.taken_back.clear()
         for item in emitted:
             if isinstance(item, Question):
                 self.questions.append(item)

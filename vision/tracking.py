@@ -199,6 +199,11 @@ class CardTracker:
         cards = [t for t in self.tracks.values() if t.on_table]
         return sorted(cards, key=lambda t: (t.placed_at or 0.0, t.placed_frame or 0))
 
+    def forget(self, card: str) -> None:
+        """The card is no longer where it was seen (taken back out of sight): read again, it is
+        a new card on its way in."""
+        self.tracks.pop(card, None)
+
     def rename(self, old: str, new: str) -> None:
         """The card tracked as `old` is really `new` (the players said so): later readings of
         `old` at its place are rivals it outweighs, not a second card."""

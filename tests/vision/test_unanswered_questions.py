@@ -388,3 +388,26 @@ def test_a_reading_refused_only_while_a_question_was_open_is_settled_with_that_q
         {"type": "deal"}, {"type": "trump", "card": "6H"},
         {"type": "attack", "player": "Anna", "cards": ["7C"]}]
     assert pipeline.fouls == [] and pipeline.questions == []
+
+
+def test_a_refused_card_taken_back_and_laid_again_at_its_old_place_is_a_new_try() -> None:
+    """Classic has no transfers: Boris's 7H laid beside Anna's beaten 7S is refused (P8) and
+    he takes it back. Anna throws the 9D in where the 7H lay, and Boris beats it with that
+    7H, laid a little off its old place: it was out of sight meanwhile and a card came to
+    rest where it lay, so it is a new card (session 20: a JD so laid again was never seen
+    and the bout went astray), not the refused card still lying there."""
+    scene = judged_scene()
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    play(scene, "7H", TOP, (620, 360))
+    pipeline = scene.target
+    assert [f.verdict.rule for f in pipeline.fouls] == ["P8"]
+    scene.remove("7H")                      # taken back under a hand, not seen going
+    scene.wait(0.5)
+    play(scene, "9D", BOTTOM, (620, 360))
+    scene.slide("7H", TOP, (628, 368))      # over the 9D, near where it lay before
+    scene.wait(0.8)
+    assert referee_events(pipeline)[-2:] == [
+        {"type": "throw_in", "player": "Anna", "cards": ["9D"]},
+        {"type": "defend", "player": "Boris", "card": "7H", "on": "9D"}]
+    assert len(pipeline.fouls) == 1
