@@ -16,7 +16,7 @@ from vision.game_view import DUMMY, Emitted
 from vision.swept_bout import deck_by_rank
 from vision.table_events import card_text
 from vision.table_reader import beats, look_alikes, overlap, rank_value
-from vision.tracking import CardTrack
+from vision.tracking import CardTrack, TrackState
 from vision.unanswered_doubts import UnansweredDoubts
 
 CENTRE_WITHIN = 0.8  # the centre trump lies this much nearer the middle than the ring's cards
@@ -179,6 +179,14 @@ class LayoutPhases(UnansweredDoubts):
         if card not in self.view.doubtful:
             self.view.turn_at = self._time
 
+    def _inside_a_hidden_card(self, track: CardTrack) -> bool:
+        """An index read alone inside the box of a table card unseen just now (a hand or a
+        card carried past covers it): the index that shows is that card's own, misread."""
+        return any(other.state is TrackState.HIDDEN and other.card != track.card
+                   and not self._index_only(other)
+                   and overlap(track.box, other.box) > 0.9
+                   for other in self._tracks.values())
+
     def _on_piles(self) -> set[str]:
         """The cards dealt face up onto the piles so far (the referee's, else the follower's)."""
         piles = self._snapshot().get("piles")
@@ -222,6 +230,8 @@ class LayoutPhases(UnansweredDoubts):
         pile = (self._snapshot().get("piles") or {}).get(owner) or ()
         if shown_only and any(alike in pile for alike in look_alikes(track.card)):
             return   # a card of that pile, its index at the edge read as a look-alike
+        if shown_only and self._inside_a_hidden_card(track):
+            return   # the corner of a card out of sight (a hand passing over it) misread
         if doubt is None and shown_only:
             # read first where it lies, by an index alone, on a pile: the index of a card under
             # the top one, showing at its edge (misread: the pile's cards are known), or new?

@@ -641,3 +641,23 @@ def test_a_refused_placing_moved_to_another_pile_is_still_the_placer_s_turn() ->
     assert pipeline.verdicts[-1].event.event == {
         "type": "deal_card", "player": "Vera", "card": "8D", "to": "Vera"}
     assert pipeline.verdicts[-1].verdict.ok and len(pipeline.fouls) == 1
+
+
+def test_an_index_read_alone_on_a_pile_whose_top_card_is_out_of_sight_is_that_card_s() -> None:
+    """A hand passes over Boris's pile: its KC is out of sight, and the KC's own corner, the
+    only part showing, is read as JD for half a second. That is no card shown on the pile
+    (session 20: such a JD took Boris's turn, and every placing after it was out of turn):
+    no placing, no question; Vera's turn goes on."""
+    scene = cross_kc_placed()
+    scene.hidden.update({"KC", "QH"})        # the whole pile
+    scene.put("JD", (292, 232))              # inside the KC's box, at its corner
+    scene.index_only.add("JD")
+    scene.wait(0.5)
+    scene.remove("JD")
+    scene.hidden.difference_update({"KC", "QH"})
+    scene.wait(0.5)
+    assert not any(e.get("card") == "JD" for e in events(scene))
+    assert scene.target.questions == []
+    play(scene, "8D", VERA, (990, 262))       # onto her own 7D: Vera's turn still
+    assert events(scene)[-1] == {"type": "deal_card", "player": "Vera", "card": "8D", "to": "Vera"}
+    assert scene.target.fouls == []
