@@ -319,6 +319,15 @@ def cross_kc_placed() -> Scene:
     return scene
 
 
+def assert_no_card_and_vera_s_turn_goes_on(scene: Scene, misread: str) -> None:
+    """`misread` was neither a placing nor a question: Vera, whose turn it is, places next."""
+    assert not any(e.get("card") == misread for e in events(scene))
+    assert scene.target.questions == []
+    play(scene, "8D", VERA, (990, 262))       # onto her own 7D: Vera's turn still
+    assert events(scene)[-1] == {"type": "deal_card", "player": "Vera", "card": "8D", "to": "Vera"}
+    assert scene.target.fouls == []
+
+
 def cross_placing_missed() -> tuple[Scene, Question]:
     """Face up: Anna 9S, Boris QH, Vera 7D. Boris (the highest) places KC on his own pile;
     Vera's 8D onto her 7D is never read; then Anna's 10C comes, out of turn for the referee."""
@@ -357,11 +366,7 @@ def test_an_index_at_a_pile_s_edge_read_as_a_card_of_that_pile_s_look_alike_is_t
     scene.put("KD", (336, 296))
     scene.index_only.add("KD")
     scene.wait(1.0)
-    assert not any(e.get("card") == "KD" for e in events(scene))
-    assert scene.target.questions == []
-    play(scene, "8D", VERA, (990, 262))       # onto her own 7D: Vera's turn still
-    assert events(scene)[-1] == {"type": "deal_card", "player": "Vera", "card": "8D", "to": "Vera"}
-    assert scene.target.fouls == []
+    assert_no_card_and_vera_s_turn_goes_on(scene, "KD")
 
 
 def test_a_placing_out_of_turn_for_the_referee_asks_which_card_the_camera_missed() -> None:
@@ -656,8 +661,4 @@ def test_an_index_read_alone_on_a_pile_whose_top_card_is_out_of_sight_is_that_ca
     scene.remove("JD")
     scene.hidden.difference_update({"KC", "QH"})
     scene.wait(0.5)
-    assert not any(e.get("card") == "JD" for e in events(scene))
-    assert scene.target.questions == []
-    play(scene, "8D", VERA, (990, 262))       # onto her own 7D: Vera's turn still
-    assert events(scene)[-1] == {"type": "deal_card", "player": "Vera", "card": "8D", "to": "Vera"}
-    assert scene.target.fouls == []
+    assert_no_card_and_vera_s_turn_goes_on(scene, "JD")
