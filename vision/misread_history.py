@@ -64,7 +64,10 @@ def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,
     on a card the referee has not on its table, where a look-alike of it lies: that attack
     card was misread (the defence lies on a card all the same). And a card the referee has as
     the turned trump under the stock (its index small and sideways there): the trump was
-    another card of its suit (its look-alike first), even with `own_hand_only`."""
+    another card of its suit (its look-alike first), even with `own_hand_only`. Of the first
+    kind too: a card known elsewhere (the discard pile, say) was a card of the player's known
+    hand when he played it (a QC he took read as 10C then, so the referee still has him
+    holding the QC and the 10C discarded); the renaming must be accepted all the same."""
     player = event.get("player")
     hands = snapshot.get("hands") or {}
     own = list((hands.get(player) or {}).get("known") or ())
@@ -84,6 +87,8 @@ def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,
             ranked = sorted(own, key=lambda held: (held not in alikes,
                                                    suit_of(held) != suit_of(card)))
             out += [(held, card) for held in ranked]
+            if card not in free:   # known elsewhere: his card, played before, was misread so
+                out += [(card, held) for held in ranked]
         if card not in free and not own_hand_only:
             others = sorted(free - set(alikes)) if card in guessed else []
             out += [(card, other) for other in (*alikes, *others) if other in free]

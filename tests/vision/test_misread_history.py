@@ -36,6 +36,19 @@ def test_a_card_of_the_player_s_known_hand_was_it_look_alikes_first_then_its_sui
         ("9S", "JD")]
 
 
+def test_a_discarded_card_played_again_was_a_card_of_the_player_s_known_hand_played_before(
+) -> None:
+    """Anna took the QC; her QC defence was read 10C and discarded; now she plays the real
+    10C: the referee still has her holding the QC, so that earlier 10C was her QC. Offered
+    also where only her own hand may be renamed (a refusal with no question open)."""
+    event = {"type": "defend", "player": "Anna", "card": "10C", "on": "9C"}
+    table = snapshot(["QC", "7H"], discard=("10C", "JH"))
+    for own_hand_only in (False, True):
+        renamings = misread_before(table, event, own_hand_only=own_hand_only)
+        assert renamings.index(("10C", "QC")) < renamings.index(("10C", "7H"))  # its suit first
+    assert ("10C", "QC") not in misread_before(snapshot(["QC"]), event)  # 10C unaccounted for
+
+
 def test_a_card_known_elsewhere_was_a_look_alike_nobody_accounted_for() -> None:
     event = {"type": "attack", "player": "Boris", "cards": ["AS"]}
     renamings = misread_before(snapshot(["7H"], discard=("AS", "AH")), event)

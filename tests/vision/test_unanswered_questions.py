@@ -411,3 +411,30 @@ def test_a_refused_card_taken_back_and_laid_again_at_its_old_place_is_a_new_try(
         {"type": "throw_in", "player": "Anna", "cards": ["9D"]},
         {"type": "defend", "player": "Boris", "card": "7H", "on": "9D"}]
     assert len(pipeline.fouls) == 1
+
+
+def test_a_discarded_card_played_again_renames_the_player_s_card_misread_when_discarded(
+) -> None:
+    """Boris took Anna's 7H, then beat her 6C with it, read surely as 9H (a legal beat, so
+    nobody was asked) and discarded. When he leads the real 9H, the referee has it in the
+    discard pile (G8) and him still holding the 7H: that 9H was his 7H, misread. Asked, not a
+    foul (session 20: a QC read 10C so gave a transfer game 5 false fouls); unanswered, the
+    past is renamed and the lead accepted."""
+    scene = judged_scene()
+    play(scene, "7H", BOTTOM, (500, 360))
+    carry_off(scene, TOP, "7H")                  # Boris takes it
+    scene.wait(1.0)
+    play(scene, "6C", BOTTOM, (500, 360))
+    play(scene, "9H", TOP, (515, 375))           # his 7H, misread
+    carry_off(scene, LEFT, "6C", "9H")
+    scene.wait(1.0)
+    play(scene, "9H", TOP, (500, 360))           # the real 9H, his lead
+    pipeline = scene.target
+    assert pipeline.fouls == []
+    [question] = pipeline.questions
+    assert "Misread before" in question.text
+    scene.wait(question.time + pipeline.follower.config.doubt_wait + 0.2 - scene.time)
+    told = referee_events(pipeline)
+    assert {"type": "defend", "player": "Boris", "card": "7H", "on": "6C"} in told
+    assert told[-1] == {"type": "attack", "player": "Boris", "cards": ["9H"]}
+    assert pipeline.fouls == []
