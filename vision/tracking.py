@@ -394,7 +394,9 @@ class CardTracker:
         starts the count over."""
         previous = track.box if track.carry_box is None else track.carry_box
         since = track.last_seen if track.carry_box is None else track.carry_time
-        step = _distance(box, previous)
+        # in the card's own size: a reading of its index alone (a box a fifth of a card) is no
+        # longer a leap
+        step = float(np.linalg.norm(box_center(box) - box_center(previous))) / track.size
         if step > self.config.teleport_speed * max(time - since, self._frame_interval):
             track.carry_steps = 0
         self._carry_step(track, box, time, moving=step > self.config.still_tolerance)

@@ -255,6 +255,21 @@ def test_a_card_seen_carried_off_is_gone_soon_after_it_vanishes(seconds: float,
     assert frame / FPS <= 1.0 + seconds + still / FPS + 0.5
 
 
+def test_a_card_carried_off_read_by_its_index_alone_on_the_way_is_gone_soon_after() -> None:
+    """A sweep where only the cards' corner indices are read on their way out (the hand
+    holds the rest): each reading is a box a fifth of a card, and steps between them are
+    measured in the card's size, not the index's, so they are a carry, not leaps (session
+    20: a take missed so, the next lead became a throw-in and four false fouls)."""
+    scene = Scene(CardTracker())
+    scene.put("7S", (400, 300))
+    scene.wait(1.0)
+    scene.index_only.add("7S")
+    scene.slide("7S", (400, 300), (420, 600), seconds=0.15)
+    scene.remove("7S")
+    scene.wait(0.6)  # well before gone_after (3 s)
+    assert gone(scene) == ["7S"]
+
+
 def test_a_card_covered_where_it_lies_or_jittering_is_not_carried_off() -> None:
     scene = Scene(CardTracker(), jitter=4.0)
     scene.put("7S", (400, 300))
