@@ -22,7 +22,10 @@ from vision.missed_cards import MissedCards
 from vision.swept_bout import unaccounted
 from vision.table_events import Question, TableEvent, card_text
 from vision.table_reader import overlap, rank_of, suit_of
-from vision.tracking import CardTrack
+from vision.tracking import CardTrack, TrackState
+
+TRUMP_SEEN_BRIEFLY = 1.5  # s: a trump never brought in, seen less than this and then
+TRUMP_UNSEEN = 1.0        # ... unseen this long before the first card after it, was none
 
 
 @dataclass
@@ -50,6 +53,9 @@ class TrumpCheck(MissedCards):
             return True
         taken = view.trump_track
         first = self._tracks.get(taken.card) if taken is not None else None
+        if taken is not None and not view.reader.pairs and not view.lead_buffer \
+                and self._trump_left(first, track):
+            return self._trump_lies_at_instead(track, taken, out)
         if first is None or view.reader.pairs or view.lead_buffer \
                 or overlap(self._extent(track), first.box) < view.reader.min_overlap:
             return False
@@ -66,6 +72,38 @@ class TrumpCheck(MissedCards):
         text_ru = (f"{card_text(first.card, True)} побита, значит, это первый ход, а не козырь: "
                    "какая карта козырь?")
         self._ask_trump(out, text, text_ru, first.card, None, lead=first)
+        return True
+
+    def _trump_left(self, taken: CardTrack | None, track: CardTrack) -> bool:
+        """The card taken as the trump, never brought in, was seen only briefly
+        (`TRUMP_SEEN_BRIEFLY`) and not since, for `TRUMP_UNSEEN` and from before `track`
+        came, and nobody is known to lead (`track` is no lead the game expects): that was no
+        trump (something on the tablecloth read as a card before the deal, say), `track` is.
+        A trump laid by the dealer's hand, seen a while, or out of sight for good (its index
+        under the stock) is still there."""
+        return taken is not None and taken.state is TrackState.HIDDEN \
+            and not self._came_in(taken) and taken.last_seen < track.first_seen \
+            and taken.last_seen - taken.first_seen < TRUMP_SEEN_BRIEFLY \
+            and self._time - taken.last_seen >= TRUMP_UNSEEN \
+            and self.view.leader is None and self._snapshot().get("attacker") is None
+
+    def _trump_lies_at_instead(self, track: CardTrack, taken: CardTrack,
+                               out: list[Emitted]) -> bool:
+        """`track`, the first card to rest after a trump that left, is the trump: the referee's
+        trump is rewritten and the players are asked to confirm. False when the referee keeps
+        its trump (`track` is then played as it would have been)."""
+        view = self.view
+        if self.revise is None or not self.revise(
+                {"type": "trump", "card": taken.card},
+                TableEvent({"type": "trump", "card": track.card}, self._frame, self._time)):
+            return False
+        view.trump, view.trump_box, view.trump_on_table = track.card, track.box.copy(), True
+        view.trump_track = track
+        text = (f"{card_text(taken.card)} was taken as the trump but left the table before the "
+                f"first lead: is {card_text(track.card)} the trump?")
+        text_ru = (f"{card_text(taken.card, True)} приняли за козырь, но она ушла со стола до "
+                   f"первого хода: {card_text(track.card, True)} — козырь?")
+        self._ask_trump(out, text, text_ru, track.card, track)
         return True
 
     def _apart_from_the_bout(self, track: CardTrack, lead: CardTrack) -> bool:

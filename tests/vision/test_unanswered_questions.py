@@ -438,3 +438,31 @@ def test_a_discarded_card_played_again_renames_the_player_s_card_misread_when_di
     assert {"type": "defend", "player": "Boris", "card": "7H", "on": "6C"} in told
     assert told[-1] == {"type": "attack", "player": "Boris", "cards": ["9H"]}
     assert pipeline.fouls == []
+
+
+def test_a_trump_that_leaves_the_table_before_the_first_lead_was_none() -> None:
+    """Something on the tablecloth is read as the AS for half a second before the deal, and
+    taken as the turned trump; it is never seen again. The 6H that Boris then turns and lays
+    is the trump (a trump lies under the stock until drawn): the referee's trump is rewritten
+    and the players asked (session 20: such an AS made the real trump Anna's lead and the
+    whole game was judged with spades, 19 false fouls)."""
+    from referee import Referee
+
+    scene = Scene(TablePipeline(TWO, referee=Referee()), jitter=1.5)
+    scene.put("AS", (1100, 150), confidence=0.7)
+    scene.wait(0.6)
+    scene.remove("AS")
+    scene.wait(1.5)
+    scene.slide("6H", TOP, (1000, 600))
+    scene.wait(0.6)
+    pipeline = scene.target
+    assert pipeline.snapshot()["trump"] == "6H"
+    [question] = pipeline.questions
+    assert "left the table before the first lead" in question.text
+    assert question.candidates[0] == {"type": "trump", "card": "6H"}
+    play(scene, "7C", BOTTOM, (500, 360))
+    play(scene, "8H", TOP, (515, 375))       # a trump beats the club
+    assert referee_events(pipeline)[-2:] == [
+        {"type": "attack", "player": "Anna", "cards": ["7C"]},
+        {"type": "defend", "player": "Boris", "card": "8H", "on": "7C"}]
+    assert pipeline.fouls == []
