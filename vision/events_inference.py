@@ -75,7 +75,7 @@ class GameFollower(OpenLeads):
             return
         self._refused_taken_back(track)
         if card in view.reader.ignored or card in view.reader.cards \
-                or self._trump_read_as_another(track):
+                or self._trump_read_as_another(track) or self._trump_misread_where_it_lies(track):
             return
         if view.phase == "finished":
             if view.reader.cards:

@@ -166,6 +166,22 @@ class TrumpCheck(MissedCards):
         view.trump_read_as = track.card
         return True
 
+    def _trump_misread_where_it_lies(self, track: CardTrack) -> bool:
+        """A card of the trump's suit, never brought in, read where the turned trump lies
+        under the stock while it lies there, once the first bout has shown that card to be
+        the trump: the trump's small sideways index misread (a 7D for the 8D), no card
+        played. It is ignored, so that the card of that code, played later, comes in as a new
+        card (the tracker takes it for this one moved). Before the first lead, a card laid on
+        the card taken as the trump shows it was the lead (`_trump_refuted`)."""
+        view = self.view
+        if view.trump is None or view.trump_box is None or not view.trump_on_table \
+                or view.phase != "play" or view.trump_track is not None \
+                or suit_of(track.card) != suit_of(view.trump) \
+                or self._came_in(track) or overlap(view.trump_box, track.box) < 0.5:
+            return False
+        view.reader.ignored.add(track.card)
+        return True
+
     def _awaiting_answer(self, out: list[Emitted] | None = None) -> bool:
         """The first bout waits for the trump at most `answer_wait` seconds; unanswered (where
         `out` is given), the first reading stands: the card taken as the trump is the trump."""

@@ -466,3 +466,32 @@ def test_a_trump_that_leaves_the_table_before_the_first_lead_was_none() -> None:
         {"type": "attack", "player": "Anna", "cards": ["7C"]},
         {"type": "defend", "player": "Boris", "card": "8H", "on": "7C"}]
     assert pipeline.fouls == []
+
+
+def test_a_card_of_the_trump_s_suit_read_where_the_trump_lies_is_the_trump_misread() -> None:
+    """The 6H lies turned under the stock and a first bout has been played; then its small
+    sideways index is read as 8H for half a second, never brought in: no card played
+    (session 20: such a 7D for the 8D trump became Boris's lead, and the real 7D later only
+    'moved'). The 8H Boris then beats Anna's 7S with comes in as a new card."""
+    scene = judged_scene()
+    play(scene, "9C", BOTTOM, (500, 360))
+    carry_off(scene, TOP, "9C")                # Boris takes
+    scene.wait(1.0)
+    scene.hidden.add("6H")                     # the stock over it, its index peeking out
+    scene.put("8H", (985, 570))                # inside the trump's box, never brought in
+    scene.index_only.add("8H")
+    scene.wait(0.6)
+    scene.remove("8H")
+    scene.index_only.discard("8H")
+    scene.hidden.discard("6H")
+    scene.wait(0.5)
+    pipeline = scene.target
+    assert referee_events(pipeline)[-1] == {"type": "take", "player": "Boris"}
+    assert pipeline.questions == []
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "8H", TOP, (515, 375))
+    scene.wait(1.0)
+    assert referee_events(pipeline)[-2:] == [
+        {"type": "attack", "player": "Anna", "cards": ["7S"]},
+        {"type": "defend", "player": "Boris", "card": "8H", "on": "7S"}]
+    assert pipeline.fouls == []
