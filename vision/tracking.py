@@ -172,9 +172,10 @@ def _holds(box: np.ndarray, point: np.ndarray) -> bool:
     return bool(box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3])
 
 
-def _distance(box: np.ndarray, other: np.ndarray) -> float:
-    """Between the centres, in sizes of the first box."""
-    return float(np.linalg.norm(box_center(box) - box_center(other)) / _box_size(box))
+def _distance(box: np.ndarray, other: np.ndarray, size: float | None = None) -> float:
+    """Between the centres, in sizes of the first box (or in `size` pixels)."""
+    return float(np.linalg.norm(box_center(box) - box_center(other))
+                 / (_box_size(box) if size is None else size))
 
 
 class CardTracker:
@@ -396,7 +397,7 @@ class CardTracker:
         since = track.last_seen if track.carry_box is None else track.carry_time
         # in the card's own size: a reading of its index alone (a box a fifth of a card) is no
         # longer a leap
-        step = float(np.linalg.norm(box_center(box) - box_center(previous))) / track.size
+        step = _distance(box, previous, track.size)
         if step > self.config.teleport_speed * max(time - since, self._frame_interval):
             track.carry_steps = 0
         self._carry_step(track, box, time, moving=step > self.config.still_tolerance)

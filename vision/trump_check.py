@@ -74,17 +74,17 @@ class TrumpCheck(MissedCards):
         self._ask_trump(out, text, text_ru, first.card, None, lead=first)
         return True
 
-    def _trump_left(self, taken: CardTrack | None, track: CardTrack) -> bool:
-        """The card taken as the trump, never brought in, was seen only briefly
-        (`TRUMP_SEEN_BRIEFLY`) and not since, for `TRUMP_UNSEEN` and from before `track`
-        came, and nobody is known to lead (`track` is no lead the game expects): that was no
+    def _trump_left(self, lying: CardTrack | None, track: CardTrack) -> bool:
+        """The card taken as the trump (`lying`, its track), never brought in, was seen only
+        briefly (`TRUMP_SEEN_BRIEFLY`) and not since, for `TRUMP_UNSEEN` and from before
+        `track` came, and nobody is known to lead (`track` is no lead the game expects): that was no
         trump (something on the tablecloth read as a card before the deal, say), `track` is.
         A trump laid by the dealer's hand, seen a while, or out of sight for good (its index
         under the stock) is still there."""
-        return taken is not None and taken.state is TrackState.HIDDEN \
-            and not self._came_in(taken) and taken.last_seen < track.first_seen \
-            and taken.last_seen - taken.first_seen < TRUMP_SEEN_BRIEFLY \
-            and self._time - taken.last_seen >= TRUMP_UNSEEN \
+        return lying is not None and lying.state is TrackState.HIDDEN \
+            and not self._came_in(lying) and lying.last_seen < track.first_seen \
+            and lying.last_seen - lying.first_seen < TRUMP_SEEN_BRIEFLY \
+            and self._time - lying.last_seen >= TRUMP_UNSEEN \
             and self.view.leader is None and self._snapshot().get("attacker") is None
 
     def _trump_lies_at_instead(self, track: CardTrack, taken: CardTrack,
@@ -92,13 +92,9 @@ class TrumpCheck(MissedCards):
         """`track`, the first card to rest after a trump that left, is the trump: the referee's
         trump is rewritten and the players are asked to confirm. False when the referee keeps
         its trump (`track` is then played as it would have been)."""
-        view = self.view
-        if self.revise is None or not self.revise(
-                {"type": "trump", "card": taken.card},
-                TableEvent({"type": "trump", "card": track.card}, self._frame, self._time)):
+        if self.revise is None or not self._trump_rewritten(taken.card, track):
             return False
-        view.trump, view.trump_box, view.trump_on_table = track.card, track.box.copy(), True
-        view.trump_track = track
+        self.view.trump_track = track
         text = (f"{card_text(taken.card)} was taken as the trump but left the table before the "
                 f"first lead: is {card_text(track.card)} the trump?")
         text_ru = (f"{card_text(taken.card, True)} приняли за козырь, но она ушла со стола до "
@@ -123,17 +119,25 @@ class TrumpCheck(MissedCards):
         if asked is not None:
             self.withdrawn.append(asked.question)
             view.trump_asked = None
-        if self.revise is not None and not self.revise(
-                {"type": "trump", "card": lead.card},
-                TableEvent({"type": "trump", "card": track.card}, self._frame, self._time)):
+        if not self._trump_rewritten(lead.card, track):
             return  # the referee keeps its trump: the first reading stands
-        view.trump, view.trump_box, view.trump_on_table = track.card, track.box.copy(), True
         view.lead_buffer.append(lead)
         text = (f"{card_text(lead.card)} was beaten, so it was the first lead, not the trump: "
                 f"is {card_text(track.card)} the trump?")
         text_ru = (f"{card_text(lead.card, True)} побита, значит, это первый ход, а не козырь: "
                    f"{card_text(track.card, True)} — козырь?")
         self._ask_trump(out, text, text_ru, track.card, track)
+
+    def _trump_rewritten(self, old: str, track: CardTrack) -> bool:
+        """`track` is the trump, not `old`: the referee's trump is rewritten (`revise`; False
+        when it keeps its own) and the follower's trump lies where `track` does."""
+        if self.revise is not None and not self.revise(
+                {"type": "trump", "card": old},
+                TableEvent({"type": "trump", "card": track.card}, self._frame, self._time)):
+            return False
+        view = self.view
+        view.trump, view.trump_box, view.trump_on_table = track.card, track.box.copy(), True
+        return True
 
     def _ask_trump(self, out: list[Emitted], text: str, text_ru: str, taken: str,
                    lying: CardTrack | None, *, lead: CardTrack | None = None) -> None:
