@@ -489,8 +489,9 @@ class FollowerCore:
 
     def renamed_in_bout(self, old: str, new: str) -> bool:
         """The referee's past now calls the bout's card `old` `new` (misread when it was
-        played): so does the model. False when `old` is not a card of the bout."""
-        if old not in self.view.reader.cards:
+        played, or laid out by round's deal): so does the model. False when `old` is not a card
+        of the bout nor of the layout."""
+        if old not in self.view.reader.cards and old not in self.view.open_table:
             return False
         self._rename(old, new)
         return True
@@ -506,6 +507,8 @@ class FollowerCore:
                 group.add(new)
         if old in self._tracks:
             self._tracks[new] = self._tracks.pop(old)
+        if old in view.open_table:
+            view.open_table[new] = view.open_table.pop(old)
 
     def resync_when_caught_up(self) -> None:
         """`resync` now, or once the doubtful readings still waiting are settled: till then

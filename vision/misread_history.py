@@ -22,7 +22,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from vision.swept_bout import trump_under_stock, unaccounted
-from vision.table_events import TableEvent, Verdicted, played_cards, verdict_ok
+from vision.table_events import TableEvent, Verdicted, laid_cards, played_cards, verdict_ok
 from vision.table_reader import look_alikes, rank_value, suit_of
 
 if TYPE_CHECKING:
@@ -193,7 +193,7 @@ class MisreadHistory:
         starts = naming[:1]
         if confirmed is None or confirmed.event.get("on") == new:
             starts = [n for n in reversed(naming)
-                      if old in played_cards(self.verdicts[n].event.event)]
+                      if old in laid_cards(self.verdicts[n].event.event)]
         return any(self._renamed_from(first, accepted, old, new, confirmed, keep=keep)
                    for first in starts)
 

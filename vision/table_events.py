@@ -59,6 +59,14 @@ def played_cards(event: dict) -> list[str]:
     return ([event["card"]] if "card" in event else []) + list(event.get("cards") or [])
 
 
+def laid_cards(event: dict) -> list[str]:
+    """The cards an event puts on the table: those it plays, and a layout deal's (round's table
+    cards, cross's face-up cards)."""
+    faceup = event.get("faceup")
+    return played_cards(event) + list(event.get("table") or []) + \
+        list(faceup.values() if isinstance(faceup, dict) else [])
+
+
 @dataclass(frozen=True)
 class Question:
     """A reading the camera is not sure of; `candidates` are the events it may have been."""

@@ -662,3 +662,32 @@ def test_an_index_read_alone_on_a_pile_whose_top_card_is_out_of_sight_is_that_ca
     scene.hidden.difference_update({"KC", "QH"})
     scene.wait(0.5)
     assert_no_card_and_vera_s_turn_goes_on(scene, "JD")
+
+
+def test_a_layout_card_whose_code_is_then_drawn_was_its_look_alike_and_the_deal_is_renamed(
+) -> None:
+    """The camera read the layout's J♠ as J♣. Anna then draws the real J♣ (read surely while it
+    comes in) and lays it beside the table cards, while the J♠'s place now reads J♠: the deal
+    had the J♠ (the referee's deal is renamed), and her draw is no card already on the table
+    (session 21: a G8 foul, and every turn after it out of step)."""
+    from referee import Referee
+
+    table = ["7S", "8H", "10D", "JS", "QD", "6D", "KH", "9H"]
+    scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
+    ring_then_centre(scene, [card if card != "JS" else "JC" for card in table])
+    pipeline = scene.target
+
+    def deal() -> dict:
+        return next(v.event.event for v in pipeline.verdicts if v.event.event["type"] == "deal")
+
+    assert deal()["table"][3] == "JC"
+    scene.remove("JC")
+    scene.put("JS", ring_spot(3))
+    play(scene, "JC", ANNA, (1000, 600))
+    scene.wait(0.5)
+    assert pipeline.fouls == []
+    assert deal() == {"type": "deal", "table": table}
+    assert pipeline.verdicts[-1].event.event == {"type": "open_draw", "player": "Anna",
+                                                 "card": "JC"}
+    assert sorted(pipeline.snapshot()["open_table"]) == sorted([*table, "JC"])
+
