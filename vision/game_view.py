@@ -38,6 +38,12 @@ Emitted = TableEvent | Question
 TURNS = ("open_draw", "deal_card")  # the openings' turns (round R2, cross C3), taken in order
 
 
+def holder_of(event: dict) -> str | None:
+    """Whose hand the card an event plays came from: None (any: the stock) for an opening's
+    turn, which lays the card just drawn."""
+    return None if event.get("type") in TURNS else event.get("player")
+
+
 @dataclass(frozen=True)
 class InferenceConfig:
     group_window: float = 0.4    # lead_group: lead cards placed this close together are one attack
@@ -366,7 +372,7 @@ class FollowerCore:
         if all(card not in self._tracks or self._tracks[card].confidence
                >= typical - self.config.misread_margin for card in played_cards(event)):
             return []  # read as surely as the game's cards are: a foul
-        snapshot, player = self._snapshot(), event.get("player")
+        snapshot, player = self._snapshot(), holder_of(event)
         possible = unaccounted(snapshot, self._tracks, player)
         out = []
         for card in played_cards(event):
@@ -436,9 +442,9 @@ class FollowerCore:
                 continue
             others = look_alikes_by_colour(card)
             out += [with_card(reading, card, others[0]) for reading in readings
-                    if may_hold(others[0], reading.get("player"))]
+                    if may_hold(others[0], holder_of(reading))]
             out += [with_card(readings[0], card, other) for other in others[1:]
-                    if may_hold(other, readings[0].get("player"))]
+                    if may_hold(other, holder_of(readings[0]))]
         return out
 
     def _on_look_alikes(self, event: dict) -> list[dict]:

@@ -691,3 +691,35 @@ def test_a_layout_card_whose_code_is_then_drawn_was_its_look_alike_and_the_deal_
                                                  "card": "JC"}
     assert sorted(pipeline.snapshot()["open_table"]) == sorted([*table, "JC"])
 
+
+def test_an_opening_draw_misread_so_that_it_cannot_beat_is_asked_about_as_stock_cards() -> None:
+    """Boris's hand is known (he took the 10D with his AD) when he draws the 6♠, a trump, and
+    beats the 6D with it; the camera reads it as 6♣ (less surely than the game's cards, though
+    not so unsurely that its name alone is in doubt), which cannot beat (G4). The card
+    was just drawn from the stock, not played from his hand: the question offers its look-alikes
+    nobody has accounted for (6♠ first), not the cards of his hand (session 21: it offered
+    only those, so the players could not name the 6♠)."""
+    from referee import Referee
+
+    scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
+    spots = round_layout(scene)
+    pipeline = scene.target
+
+    def on(card: str) -> tuple[float, float]:
+        return spots[card][0] + 15, spots[card][1] + 15
+
+    play(scene, "9H", ANNA, on("8H"))
+    sweep(scene, "9H", "8H")
+    play(scene, "AD", BORIS, on("10D"))
+    sweep(scene, "AD", "10D")
+    play(scene, "7H", VERA, (1000, 600))
+    play(scene, "6H", ANNA, (1100, 450))
+    assert pipeline.fouls == [] and pipeline.snapshot()["hands"]["Boris"]["known"]
+    scene.slide("6C", BORIS, on("6D"), confidence=0.75)
+    scene.wait(0.6)
+    [question] = pipeline.questions
+    drawn = {"type": "open_draw", "player": "Boris", "card": "6S", "beats": "6D"}
+    assert question.candidates[:2] == (
+        {"type": "open_draw", "player": "Boris", "card": "6C", "beats": "6D"}, drawn)
+    assert not any(candidate["card"] in ("AD", "10D") for candidate in question.candidates)
+    assert pipeline.answer(question, question.candidates.index(drawn)).verdict.ok
