@@ -7,7 +7,8 @@ leaves the naming of each index to the `IndexReader`; an identity model (52 iden
 into each visible card once: the
 indices inside a card box vote for its identity, an index outside every card box is a card on
 its own (a fanned hand, an attack card mostly covered), and since a deck holds each card once,
-only the strongest reading of an identity is kept.
+only the strongest reading of an identity keeps it: another card box apart from it read so was
+misread, and takes its indices' next reading when that is likely enough (NEXT_READING).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from vision.index_reader import (
     READER_CLASSES,
     IndexReader,
     best_reading,
+    next_reading,
 )
 from vision.locate_dataset import CARD_CLASS, INDEX_CLASS, LOCATE_NAMES
 from vision.onnx_session import cpu_session
@@ -45,6 +47,7 @@ CONFIDENCE = 0.65             # a card box, and the reader's probability for a r
 INDEX_CONFIDENCE = 0.1        # the detector's index score before the reader looks
 LOOSE_INDEX_CONFIDENCE = 0.2  # the same for an index outside every card box
 SECOND_READING = 0.8          # a second identity inside one card box (a card under it)
+NEXT_READING = 0.9            # a card misread as one held elsewhere: its next reading's bar
 # With imgsz "auto" the frame is scaled so that the cards' median longer side is about this many
 # pixels in the network's input (720p webcam game videos: indices found 58% at 58 px cards,
 # 97.5% at 88 px), between these sizes; a frame with big cards stays at the smallest
@@ -64,20 +67,32 @@ class CardOpinion:
 
 @dataclass(frozen=True)
 class RawDetections:
-    """What the network saw, in frame pixels: boxes (N, 4), confidence (N,), class ids (N,)."""
+    """What the network saw, in frame pixels: boxes (N, 4), confidence (N,), class ids (N,),
+    and for an index the reader named, its next reading (N,: class id, -1 for none) with that
+    reading's probability should the deck rule out the first (`next_reading`)."""
 
     xyxy: np.ndarray
     confidence: np.ndarray
     class_id: np.ndarray
+    next_id: np.ndarray | None = None
+    next_confidence: np.ndarray | None = None
+
+    def __post_init__(self) -> None:
+        if self.next_id is None:
+            object.__setattr__(self, "next_id", np.full(len(self.class_id), -1, int))
+            object.__setattr__(self, "next_confidence", np.zeros(len(self.class_id), np.float32))
 
     def select(self, keep: np.ndarray) -> RawDetections:
-        return RawDetections(self.xyxy[keep], self.confidence[keep], self.class_id[keep])
+        return RawDetections(self.xyxy[keep], self.confidence[keep], self.class_id[keep],
+                             self.next_id[keep], self.next_confidence[keep])
 
     def plus(self, other: RawDetections) -> RawDetections:
         """These detections followed by `other`'s."""
         return RawDetections(np.concatenate([self.xyxy, other.xyxy]),
                              np.concatenate([self.confidence, other.confidence]),
-                             np.concatenate([self.class_id, other.class_id]).astype(int))
+                             np.concatenate([self.class_id, other.class_id]).astype(int),
+                             np.concatenate([self.next_id, other.next_id]).astype(int),
+                             np.concatenate([self.next_confidence, other.next_confidence]))
 
 
 class CardDetector:
@@ -219,7 +234,8 @@ class CardDetector:
             readings = weigh_indices(readings, owners, near, opinion.evidence)
         classes, probabilities = best_reading(readings)
         keep = np.flatnonzero((classes != NOT_AN_INDEX) & (probabilities >= self.confidence))
-        named = RawDetections(indices.xyxy[keep], probabilities[keep], classes[keep])
+        named = RawDetections(indices.xyxy[keep], probabilities[keep], classes[keep],
+                              *(part[keep] for part in next_reading(readings, classes)))
         named, owners = self.read_unnamed_corners(frame, cards, named, owners[keep], opinion)
         if opinion is None:
             return named
@@ -262,12 +278,14 @@ class CardDetector:
             readings = weigh_indices(readings, candidate_owners,
                                      np.ones(len(candidates), bool), opinion.evidence)
         classes, probabilities = best_reading(readings)
+        following, following_probabilities = next_reading(readings, classes)
         readable = np.where(classes != NOT_AN_INDEX, probabilities, 0.0).reshape(len(unnamed), -1)
         best = readable.argmax(axis=1) + np.arange(len(unnamed)) * readable.shape[1]
         found = best[readable.max(axis=1) >= self.confidence]
         if len(found) == 0:
             return indices, owners
-        corner_readings = RawDetections(candidates[found], probabilities[found], classes[found])
+        corner_readings = RawDetections(candidates[found], probabilities[found], classes[found],
+                                        following[found], following_probabilities[found])
         return indices.plus(corner_readings), np.concatenate([owners, candidate_owners[found]])
 
     def sized_for(self, raw: RawDetections, frame: np.ndarray) -> int | None:
@@ -356,43 +374,98 @@ def owning_card(index_box: np.ndarray, card_boxes: np.ndarray) -> int | None:
     return None if owner < 0 else owner
 
 
-def cards_from_raw(raw: RawDetections, second_reading: float = SECOND_READING) -> Detections:
+def cards_from_raw(raw: RawDetections, second_reading: float = SECOND_READING,
+                   next_bar: float = NEXT_READING) -> Detections:
     """Each visible card once: identity from its indices, box from its whole-card detection."""
     is_card = raw.class_id == WHOLE_CARD_CLASS
     card_boxes = raw.xyxy[is_card]
-    index_boxes = raw.xyxy[~is_card]
-    index_class, index_confidence = raw.class_id[~is_card], raw.confidence[~is_card]
+    index = raw.select(~is_card)
 
     votes: dict[int, dict[int, list[int]]] = {}
     loose: list[int] = []
-    for number, owner in enumerate(owning_cards(index_boxes, card_boxes)):
+    for number, owner in enumerate(owning_cards(index.xyxy, card_boxes)):
         if owner < 0:
             loose.append(number)
         else:
-            votes.setdefault(int(owner), {}).setdefault(int(index_class[number]), []).append(
+            votes.setdefault(int(owner), {}).setdefault(int(index.class_id[number]), []).append(
                 number)
 
-    readings: list[tuple[str, np.ndarray, float]] = []
+    readings: list[Reading] = []
     for owner, by_class in votes.items():
         # Two indices agreeing make a reading surer than either alone.
-        scored = {cls: 1 - float(np.prod([1 - index_confidence[n] for n in numbers]))
-                  for cls, numbers in by_class.items()}
+        scored = {cls: _together(index.confidence[numbers]) for cls, numbers in by_class.items()}
         ranked = sorted(scored, key=scored.get, reverse=True)
-        readings.append((CARD_CODES[ranked[0]], card_boxes[owner], scored[ranked[0]]))
+        # What it may be if the deck rules its reading out: its indices' next readings, and
+        # what a lone index of it read otherwise
+        instead = _next_readings(index, by_class[ranked[0]])
+        for cls in ranked[1:]:
+            if scored[cls] < second_reading:
+                instead[CARD_CODES[cls]] = max(instead.get(CARD_CODES[cls], 0.0), scored[cls])
+        readings.append(Reading(CARD_CODES[ranked[0]], card_boxes[owner], scored[ranked[0]],
+                                instead))
         # Another identity read plainly in the same box is a card lying under this one (its
         # index shows inside the box of the card over it): a card of its own, not a misreading.
-        loose += [max(by_class[cls], key=lambda n: index_confidence[n]) for cls in ranked[1:]
+        loose += [max(by_class[cls], key=lambda n: index.confidence[n]) for cls in ranked[1:]
                   if scored[cls] >= second_reading]
     for number in loose:
-        readings.append((CARD_CODES[int(index_class[number])], index_boxes[number],
-                         float(index_confidence[number])))
+        # a lone index read as a card held elsewhere is most often that card's own index seen
+        # apart from its box, or no index at all: it is not named otherwise
+        readings.append(Reading(CARD_CODES[int(index.class_id[number])], index.xyxy[number],
+                                float(index.confidence[number]), {}))
 
-    best: dict[str, tuple[np.ndarray, float]] = {}
-    for code, box, confidence in readings:
-        if code not in best or confidence > best[code][1]:
-            best[code] = (box, confidence)
+    best: dict[str, Reading] = {}
+    for reading in readings:
+        if reading.code not in best or reading.confidence > best[reading.code].confidence:
+            best[reading.code] = reading
+    # A deck holds each card once: a card read as one a surer reading holds elsewhere (apart
+    # from it: two boxes of one card touch) is misread, and named by its likeliest next reading
+    # that no card holds, if that is likely enough (a spade read as its club while the club lies
+    # in the middle of the table)
+    beaten = [r for r in readings if best[r.code] is not r]
+    for reading in sorted(beaten, key=lambda r: -max(r.instead.values(), default=0.0)):
+        if _touch(reading.box, best[reading.code].box):
+            continue
+        free = [(p, code) for code, p in reading.instead.items()
+                if code not in best and p >= next_bar]
+        if free:
+            probability, code = max(free)
+            # as sure as the card that holds its first reading is that card
+            best[code] = Reading(code, reading.box,
+                                 probability * best[reading.code].confidence, {})
     if not best:
         return Detections.empty()
-    codes = sorted(best, key=lambda c: -best[c][1])
-    return Detections(np.array([best[c][0] for c in codes]),
-                      np.array([best[c][1] for c in codes]), tuple(codes))
+    codes = sorted(best, key=lambda c: -best[c].confidence)
+    return Detections(np.array([best[c].box for c in codes]),
+                      np.array([best[c].confidence for c in codes]), tuple(codes))
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A card as read from its box's indices (or a lone index): its name, box, how sure, and
+    the names it may have instead with their probabilities should the deck rule it out."""
+
+    code: str
+    box: np.ndarray
+    confidence: float
+    instead: dict[str, float]
+
+
+def _together(confidences: np.ndarray) -> float:
+    """Indices reading the same name: how sure they are together."""
+    return 1 - float(np.prod([1 - c for c in confidences]))
+
+
+def _next_readings(index: RawDetections, numbers: list[int]) -> dict[str, float]:
+    """These indices' next readings, each name with its indices' confidence together."""
+    by_code: dict[str, list[float]] = {}
+    for n in numbers:
+        if index.next_id[n] >= 0:
+            by_code.setdefault(CARD_CODES[int(index.next_id[n])], []).append(
+                float(index.next_confidence[n]))
+    return {code: _together(np.array(ps)) for code, ps in by_code.items()}
+
+
+def _touch(box: np.ndarray, other: np.ndarray) -> bool:
+    """Whether two boxes overlap or touch."""
+    return bool(min(box[2], other[2]) >= max(box[0], other[0])
+                and min(box[3], other[3]) >= max(box[1], other[1]))

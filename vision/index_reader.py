@@ -131,6 +131,21 @@ def best_reading(log_probabilities: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     return classes, np.exp(log_probabilities[np.arange(len(classes)), classes]).astype(np.float32)
 
 
+def next_reading(log_probabilities: np.ndarray, classes: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """Per row, the likeliest card after `classes` (never NOT_AN_INDEX) and its probability
+    given that the row is not `classes`: what an index says once the deck rules out its first
+    reading (that card lies elsewhere)."""
+    probabilities = np.exp(np.asarray(log_probabilities, np.float64))
+    rows = np.arange(len(classes))
+    others = probabilities.copy()
+    others[rows, classes] = 0.0
+    others[:, NOT_AN_INDEX] = 0.0
+    following = others.argmax(axis=1).astype(int)
+    rest = np.maximum(1.0 - probabilities[rows, classes], 1e-9)
+    return following, np.minimum(others[rows, following] / rest, 1.0).astype(np.float32)
+
+
 def log_softmax(logits: np.ndarray) -> np.ndarray:
     """Row-wise log-probabilities; -inf (a class ruled out) stays -inf."""
     shifted = logits - logits.max(axis=-1, keepdims=True)

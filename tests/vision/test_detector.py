@@ -171,6 +171,51 @@ def test_a_card_under_another_is_named_from_its_index_inside_the_top_cards_box()
     assert by_card["8C"] == [150, 104, 166, 132]
 
 
+def read_with_next(*items: tuple[str, list[float], float, str | None, float]
+                   ) -> RawDetections:
+    """Card boxes and indices; each index with its next reading (name, probability)."""
+    return RawDetections(np.array([box for _, box, _, _, _ in items], np.float32),
+                         np.array([conf for _, _, conf, _, _ in items], np.float32),
+                         np.array([WHOLE_CARD_CLASS if name == "card" else CLASS_OF[name]
+                                   for name, _, _, _, _ in items]),
+                         np.array([CLASS_OF[following] if following else -1
+                                   for _, _, _, following, _ in items]),
+                         np.array([p for _, _, _, _, p in items], np.float32))
+
+
+RING, CENTRE = [686, 549, 760, 656], [602, 320, 670, 430]
+
+
+def misread_queen(next_probability: float, centre: list[float] = CENTRE) -> RawDetections:
+    """The queen of spades in the ring read as the club (both corners), the queen of clubs
+    in the centre read surely."""
+    return read_with_next(("card", RING, 0.9, None, 0.0), ("card", centre, 0.9, None, 0.0),
+                          ("QC", [687, 554, 701, 578], 0.67, "QS", next_probability),
+                          ("QC", [745, 631, 758, 652], 0.76, "QS", next_probability),
+                          ("QC", [centre[0] + 2, centre[1] + 5, centre[0] + 16,
+                                  centre[1] + 27], 0.93, "QS", 1.0))
+
+
+def test_a_card_misread_as_one_held_surely_elsewhere_takes_its_next_reading() -> None:
+    detections = cards_from_raw(misread_queen(0.99))
+    by_card = dict(zip(detections.cards, detections.xyxy.tolist(), strict=True))
+    assert by_card == {"QC": CENTRE, "QS": RING}
+    # as sure as its corners' next reading (1 - 0.01 * 0.01), times how sure the centre's
+    # club is
+    assert abs(float(detections.confidence[detections.cards.index("QS")]) - 0.9999 * 0.93) < 1e-4
+
+
+def test_a_card_misread_as_one_held_elsewhere_keeps_no_unlikely_or_taken_next_reading() -> None:
+    assert cards_from_raw(misread_queen(0.6)).cards == ("QC",)
+    taken = misread_queen(0.99).plus(read_with_next(("QS", [10, 10, 24, 32], 0.95, None, 0.0)))
+    assert sorted(cards_from_raw(taken).cards) == ["QC", "QS"]
+
+
+def test_two_boxes_of_one_card_read_alike_are_one_card() -> None:
+    touching = [760, 549, 834, 656]   # the ring card's box split in two by a finger
+    assert cards_from_raw(misread_queen(0.99, centre=touching)).cards == ("QC",)
+
+
 def test_a_weak_second_identity_in_one_box_is_taken_for_a_misreading() -> None:
     detections = cards_from_raw(raw(("card", [100, 100, 200, 250], 0.9),
                                     ("KH", [102, 102, 118, 130], 0.9),

@@ -13,6 +13,7 @@ from vision.index_reader import (
     READER_CLASSES,
     crop_index,
     crops_to_batch,
+    next_reading,
 )
 
 
@@ -207,3 +208,14 @@ def test_a_crop_of_another_size_frames_the_index_the_same_way() -> None:
     assert big.shape == (64, 64, 3)
     share = [np.mean(crop[:, :, 0] > 128) for crop in (small, big)]
     assert abs(share[0] - share[1]) < 0.03 and share[1] > 0.2
+
+
+def test_the_next_reading_is_the_likeliest_other_card_given_the_first_is_ruled_out() -> None:
+    probabilities = np.full((1, NOT_AN_INDEX + 1), 1e-6)
+    probabilities[0, CLASS_OF["QC"]] = 0.8
+    probabilities[0, NOT_AN_INDEX] = 0.15     # "no index" is never a card's next reading
+    probabilities[0, CLASS_OF["QS"]] = 0.04
+    probabilities[0, CLASS_OF["QH"]] = 0.01
+    following, probability = next_reading(np.log(probabilities), np.array([CLASS_OF["QC"]]))
+    assert following.tolist() == [CLASS_OF["QS"]]
+    assert abs(float(probability[0]) - 0.04 / 0.2) < 1e-3
