@@ -95,6 +95,7 @@ class GameView:
     layout: list[CardTrack] = field(default_factory=list)       # round/cross deal being laid
     open_table: dict[str, np.ndarray] = field(default_factory=dict)  # round opening cards
     opening_turn: str | None = None   # round: who draws next; cross: who places next
+    drawn_beside: dict | None = None  # round: the last draw the referee has laid beside
     turn_at: float = 0.0              # ... since when (the last turn the referee accepted)
     closed_at: float = 0.0            # when the last bout closed
     pile_tops: dict[str, np.ndarray] = field(default_factory=dict)   # cross piles by owner

@@ -13,9 +13,9 @@ import itertools
 import numpy as np
 
 from vision.game_view import DUMMY, Emitted
-from vision.swept_bout import deck_by_rank
-from vision.table_events import card_text
-from vision.table_reader import beats, look_alikes, overlap, rank_value
+from vision.swept_bout import deck_by_rank, unaccounted
+from vision.table_events import TableEvent, card_text
+from vision.table_reader import beats, look_alikes, look_alikes_by_colour, overlap, rank_value
 from vision.tracking import CardTrack, TrackState
 from vision.unanswered_doubts import UnansweredDoubts
 
@@ -147,6 +147,7 @@ class LayoutPhases(UnansweredDoubts):
             event["beats"] = unseen[0]
 
         def commit() -> None:
+            view.drawn_beside = None if covered else dict(event)
             if covered:  # he takes both cards: the beaten one is no target any more
                 view.open_table.pop(event["beats"], None)
                 self._end_opening_if_empty()
@@ -164,6 +165,38 @@ class LayoutPhases(UnansweredDoubts):
             doubt_ru = f"она может лежать на {card_text(unseen[0], True)}, которую камера не видела"
         self._emit(out, event, commit, [track.card], doubt=doubt, doubt_ru=doubt_ru,
                    alternatives=alternatives if doubt else None)
+
+    def _drawn_card_moved_on(self, track: CardTrack) -> bool:
+        """R2: the card drawn last, laid beside the table cards, moved onto one of them before
+        the next draw: one turn, a beat (the player mends his turn). The referee's draw is
+        revised so (`revise`). A card that cannot beat that card as read was misread (nobody
+        moves a card onto one it cannot beat): its look-alikes nobody has accounted for are
+        tried, the other suit of its colour first, and the one the referee accepts renames it.
+        False when it lies on no table card, or no reading is accepted."""
+        view = self.view
+        drawn = view.drawn_beside
+        if drawn is None or drawn.get("card") != track.card or view.phase != "opening" \
+                or self.revise is None:
+            return False
+        covered = max(((overlap(self._extent(track), box), card)
+                       for card, box in view.open_table.items() if card != track.card),
+                      default=(0.0, None))
+        if covered[0] < view.reader.min_overlap:
+            return False
+        free = set(unaccounted(self._snapshot(), [c for c in self._tracks if c != track.card]))
+        for name in (track.card, *(c for c in look_alikes_by_colour(track.card) if c in free)):
+            right = {**drawn, "card": name, "beats": covered[1]}
+            if self.revise(drawn, TableEvent(right, self._frame, self._time)):
+                view.drawn_beside = None
+                view.open_table.pop(track.card, None)
+                view.open_table.pop(covered[1], None)
+                if name != track.card:
+                    self._rename(track.card, name)
+                    self.renamed.append((track.card, name))
+                    self.guessed.add(name)
+                self._end_opening_if_empty()
+                return True
+        return False
 
     def _unseen_beaten(self, card: str) -> list[str]:
         """Table cards of the referee's round opening that the camera never saw (a missed draw

@@ -91,6 +91,7 @@ class CardTrack:
     anchor: np.ndarray = field(default_factory=lambda: np.zeros(4, np.float32))
     relocation: np.ndarray | None = None  # a far reading that may be the card put elsewhere
     relocation_since: float = 0.0
+    relocation_readings: int = 0  # ... read there so many times since then
     drifting: int = 0  # readings in a row farther than jitter from where the resting began
     carry_box: np.ndarray | None = None  # the last reading away from its place (being carried?)
     carry_time: float = 0.0   # ... when it was read
@@ -382,9 +383,14 @@ class CardTracker:
         if track.relocation is None \
                 or _distance(box, track.relocation) > self.config.still_tolerance:
             track.relocation, track.relocation_since = box.copy(), time
+            track.relocation_readings = 0
+        track.relocation_readings += 1
         if time - track.relocation_since >= self.config.relocate_after:
             track.relocation = None
-            track.rest_again(time, box)
+            # it has rested there since it was first read there: placed there now, not after
+            # resting anew (a card moved onto another is often swept off a second later)
+            track.rest_again(track.relocation_since, box)
+            track.rest_readings = track.relocation_readings - 1
             return True
         return False
 

@@ -723,3 +723,27 @@ def test_an_opening_draw_misread_so_that_it_cannot_beat_is_asked_about_as_stock_
         {"type": "open_draw", "player": "Boris", "card": "6C", "beats": "6D"}, drawn)
     assert not any(candidate["card"] in ("AD", "10D") for candidate in question.candidates)
     assert pipeline.answer(question, question.candidates.index(drawn)).verdict.ok
+
+
+def test_a_draw_laid_beside_then_moved_onto_a_table_card_is_one_turn_a_beat() -> None:
+    """Anna draws the 6♠ (a trump) and lays it beside the table cards; the camera reads 6♣,
+    which beats nothing, so the referee has it laid beside. She then moves it onto the 8H
+    before Boris draws: one turn, a beat. As read (6♣ on the 8H) it cannot beat, so the card
+    was misread: the 6♠, the other suit of its colour, beats it, and the draw is revised so
+    (session 21: the move was never a turn, and the opening never ended for the referee)."""
+    from referee import Referee
+
+    scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
+    spots = round_layout(scene)
+    pipeline = scene.target
+    play(scene, "6C", ANNA, (1000, 600))
+    assert pipeline.verdicts[-1].event.event == {"type": "open_draw", "player": "Anna",
+                                                 "card": "6C"}
+    eight = spots["8H"]
+    scene.slide("6C", (1000, 600), (eight[0] + 15, eight[1] + 15))
+    scene.wait(1.0)
+    assert pipeline.fouls == [] and pipeline.questions == []
+    assert pipeline.verdicts[-1].event.event == {"type": "open_draw", "player": "Anna",
+                                                 "card": "6S", "beats": "8H"}
+    assert "8H" not in pipeline.snapshot()["open_table"]
+    assert "6S" in pipeline.tracker.tracks and "6C" not in pipeline.tracker.tracks

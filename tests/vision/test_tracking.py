@@ -113,6 +113,28 @@ def test_a_card_put_back_elsewhere_is_moved_once() -> None:
     assert np.allclose(scene.target.tracks["7S"].center, (600, 300), atol=1)
 
 
+def moved_frames(scene: Scene) -> list[int]:
+    return [u.frame for u in scene.results for _ in u.moved]
+
+
+def test_a_card_lifted_and_laid_elsewhere_is_moved_once_it_has_lain_there_relocate_after(
+) -> None:
+    """Its readings there have rested since the first of them: it is moved then, not after
+    resting `place_after` anew (round-3p-seed15: a draw moved onto a table card and swept off
+    0.85 s later was never seen moved)."""
+    config = TrackerConfig()
+    scene = Scene(CardTracker(config))
+    scene.put("7S", (400, 300))
+    scene.wait(1.0)
+    scene.remove("7S")
+    scene.wait(1.0)
+    laid_at = scene.frame
+    scene.put("7S", (600, 300))
+    scene.wait(config.relocate_after + 0.1)
+    assert moved(scene) == ["7S"]
+    assert (moved_frames(scene)[0] - laid_at) / FPS <= config.relocate_after + 1.5 / FPS
+
+
 def test_two_cards_moved_at_once_keep_their_identities() -> None:
     scene = Scene(CardTracker())
     scene.put("7S", (400, 300))
