@@ -266,7 +266,7 @@ class FollowerCore:
             if self._revise_take(table_event, judged, commit):
                 return True
             rule = getattr(judged, "rule", None)
-            misread = self._misread_instead(event) if rule in MISREAD_RULES else []
+            misread = self._misread_instead(event, rule) if rule in MISREAD_RULES else []
             if misread:
                 misread += self._on_misread_attack(event, misread)
                 doubt = f"{judged.message} Misread, or a foul ({rule})?"
@@ -362,19 +362,24 @@ class FollowerCore:
         self.resync()   # a throw-in refused after the take may be the bout's after all
         return True
 
-    def _misread_instead(self, event: dict) -> list[dict]:
+    def _misread_instead(self, event: dict, rule: str | None = None) -> list[dict]:
         """The event with a card it plays read as each look-alike that may be in the player's
         hand (`unaccounted`: not discarded, on the table or known elsewhere), same-colour suits
         first (a club misread as a spade more often than as a heart); where the referee knows
         his whole hand, then as each other card of it. None when each card was read as surely
         as the game's cards are (the median of their mean confidences), less
-        `misread_margin`."""
+        `misread_margin`; except a card known elsewhere (G8) played from a hand the referee
+        knows whole that holds a look-alike of it: then that look-alike (he cannot play a card
+        he does not hold, and a sure reading is wrong too)."""
+        snapshot, player = self._snapshot(), holder_of(event)
+        possible = unaccounted(snapshot, self._tracks, player)
         typical = float(np.median([t.confidence for t in self._last_tracks.values()] or [1.0]))
         if all(card not in self._tracks or self._tracks[card].confidence
                >= typical - self.config.misread_margin for card in played_cards(event)):
-            return []  # read as surely as the game's cards are: a foul
-        snapshot, player = self._snapshot(), holder_of(event)
-        possible = unaccounted(snapshot, self._tracks, player)
+            if rule != "G8" or not hand_known(snapshot, player):
+                return []  # read as surely as the game's cards are: a foul
+            return [with_card(event, card, other) for card in played_cards(event)
+                    for other in look_alikes_by_colour(card) if other in possible]
         out = []
         for card in played_cards(event):
             alike = look_alikes_by_colour(card)

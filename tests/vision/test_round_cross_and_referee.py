@@ -457,6 +457,25 @@ def test_an_unsure_card_known_in_another_hand_may_be_any_card_of_the_player_s_kn
     assert pipeline.answer(question, 1).verdict.ok
 
 
+def test_a_sure_card_known_in_another_hand_whose_look_alike_the_player_holds_is_asked_about(
+) -> None:
+    """Boris, whose whole hand the referee knows (his 6C), leads a card read surely as 6D,
+    which Anna holds (G8). He cannot lead a card he does not hold: the camera misread his 6C,
+    or he broke the rule. Two explanations: a question, not a foul (session 21: a sure reading
+    was a foul, and in round-3p-seed15 every bout after such a J♣ went astray)."""
+    scene = cross_with_hands()
+    pipeline = scene.target
+    play(scene, "7S", ANNA, (600, 360))
+    play(scene, "8S", BORIS, (615, 375))
+    sweep(scene, "7S", "8S")
+    play(scene, "6D", BORIS, (600, 360))                  # his 6C, read surely as 6D
+    [question] = pipeline.questions
+    assert pipeline.fouls == [] and question.candidates[:2] == (
+        {"type": "attack", "player": "Boris", "cards": ["6D"]},
+        {"type": "attack", "player": "Boris", "cards": ["6C"]})
+    assert pipeline.answer(question, 1).verdict.ok
+
+
 def round_draw_missed() -> tuple[Scene, Question]:
     """Anna (the dealer's left) draws 7H, which beats no table card, and lays it beside them
     unseen; then Boris's AD beats the 10D, out of turn for the referee."""
