@@ -571,6 +571,9 @@ class GameFollower(OpenLeads):
         if took:
             self._close_bout(took=True)  # the take was said (inferred or entered): it just closes
             return
+        if not beaten and self._lead_withdrawn():
+            view.reader.clear()
+            return
         if self._ask_after_sweep(out, beaten):
             return
         event = {"type": "discard"} if beaten else {"type": "take", "player": view.defender}
@@ -589,6 +592,31 @@ class GameFollower(OpenLeads):
                                 f"Со стола убрали {shown_ru}, но судья не может закрыть кон: "
                                 "что пропущено?", (), self._frame, self._time, tuple(cards)))
         view.reader.clear()  # even when refused: the cards are gone all the same
+
+    def _lead_withdrawn(self) -> bool:
+        """A lead nobody beat, carried back towards its leader, with a card the referee refused
+        as laid with it (within `lead_with_refused` seconds of the lead coming to rest): he took
+        back an attack the rules refuse whole (two cards where one is allowed, C6), read as a
+        legal lead and a refused throw-in. The referee's lead is revised into that attack,
+        refused (a foul in its place: `revise` with may_refuse), so the next lead is judged
+        against an empty table."""
+        view = self.view
+        leader = view.leader
+        if self.revise is None or leader is None or not view.reader.pairs \
+                or any(pair.defence is not None for pair in view.reader.pairs):
+            return False
+        leads = [pair.attack for pair in view.reader.pairs if pair.lead]
+        first = [self._last_tracks.get(card) for card in leads]
+        if not leads or any(track is None or track.placed_at is None for track in first):
+            return False
+        laid_at = max(track.placed_at for track in first)
+        refused = sorted(card for card, at in view.refused_at.items() if card not in leads
+                         and 0 <= at - laid_at <= self.config.lead_with_refused)
+        if not refused or self._swept_towards(leader) is not True:
+            return False
+        wrong = {"type": "attack", "player": leader, "cards": leads}
+        right = {**wrong, "cards": [*leads, *refused]}
+        return self.revise(wrong, TableEvent(right, self._frame, self._time), may_refuse=True)
 
     def _closed_as_the_referee_can(self, out: list[Emitted], beaten: bool) -> bool | None:
         """The bout's cards are gone, so it closed: a discard if every attack card was beaten

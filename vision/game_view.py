@@ -61,6 +61,7 @@ class InferenceConfig:
     misread_margin: float = 0.08  # a card refused for its name (MISREAD_RULES) read this much
     #                  less surely than the game's median card may be a look-alike misread: asked
     defence_wait: float = 1.0     # a throw-in waits at most this long for a card still coming
+    lead_with_refused: float = 1.0  # a card refused this soon after a lead was laid with it
     #                               to rest on an unbeaten attack card, brought in before it
     answer_wait: float = 5.0      # cards thrown in on a covered lead wait this long for the
     #                               players to say what beat it (then: a take)
@@ -99,6 +100,8 @@ class GameView:
     turn_at: float = 0.0              # ... since when (the last turn the referee accepted)
     closed_at: float = 0.0            # when the last bout closed
     pile_tops: dict[str, np.ndarray] = field(default_factory=dict)   # cross piles by owner
+    faceup_deal: dict | None = None   # cross: the face-up deal the referee has (C1)
+    refused_at: dict[str, float] = field(default_factory=dict)  # a card's last foul: when
     dealt_faceup: set[str] = field(default_factory=set)  # cross: cards dealt onto the piles
     stock_left: int = 0
     doubtful: set[str] = field(default_factory=set)  # cards whose events wait for an answer
@@ -266,9 +269,11 @@ class FollowerCore:
             if self._revise_take(table_event, judged, commit):
                 return True
             rule = getattr(judged, "rule", None)
-            misread = self._misread_instead(event, rule) if rule in MISREAD_RULES else []
-            if misread:
+            misread = self._misread_instead(event) if rule in MISREAD_RULES else []
+            held = self._held_look_alikes(event) if rule == "G8" and not misread else []
+            if misread or held:
                 misread += self._on_misread_attack(event, misread)
+                offered = [*(offered or ()), *held]   # read surely: unanswered, as read
                 doubt = f"{judged.message} Misread, or a foul ({rule})?"
                 doubt_ru = f"{judged.message_ru} Ошибка камеры или нарушение ({rule})?"
             elif rule == "G8" and not question_open and self.rename_past is not None \
@@ -281,6 +286,7 @@ class FollowerCore:
                     return True
                 self.judge(table_event)  # the refusal is kept: a foul
                 view.reader.ignored.update(cards)  # refused: the card must be taken back
+                view.refused_at.update((card, self._time) for card in cards)
                 out.append(table_event)
                 return False
             else:
@@ -362,24 +368,19 @@ class FollowerCore:
         self.resync()   # a throw-in refused after the take may be the bout's after all
         return True
 
-    def _misread_instead(self, event: dict, rule: str | None = None) -> list[dict]:
+    def _misread_instead(self, event: dict) -> list[dict]:
         """The event with a card it plays read as each look-alike that may be in the player's
         hand (`unaccounted`: not discarded, on the table or known elsewhere), same-colour suits
         first (a club misread as a spade more often than as a heart); where the referee knows
         his whole hand, then as each other card of it. None when each card was read as surely
         as the game's cards are (the median of their mean confidences), less
-        `misread_margin`; except a card known elsewhere (G8) played from a hand the referee
-        knows whole that holds a look-alike of it: then that look-alike (he cannot play a card
-        he does not hold, and a sure reading is wrong too)."""
-        snapshot, player = self._snapshot(), holder_of(event)
-        possible = unaccounted(snapshot, self._tracks, player)
+        `misread_margin`."""
         typical = float(np.median([t.confidence for t in self._last_tracks.values()] or [1.0]))
         if all(card not in self._tracks or self._tracks[card].confidence
                >= typical - self.config.misread_margin for card in played_cards(event)):
-            if rule != "G8" or not hand_known(snapshot, player):
-                return []  # read as surely as the game's cards are: a foul
-            return [with_card(event, card, other) for card in played_cards(event)
-                    for other in look_alikes_by_colour(card) if other in possible]
+            return []  # read as surely as the game's cards are: a foul
+        snapshot, player = self._snapshot(), holder_of(event)
+        possible = unaccounted(snapshot, self._tracks, player)
         out = []
         for card in played_cards(event):
             alike = look_alikes_by_colour(card)
@@ -388,6 +389,18 @@ class FollowerCore:
                 names += [other for other in possible if other not in alike and other != card]
             out += [with_card(event, card, other) for other in names]
         return out
+
+    def _held_look_alikes(self, event: dict) -> list[dict]:
+        """A card read surely that the referee knows elsewhere (G8), played from a hand it
+        knows whole: the event with each look-alike of it that hand holds (he cannot play a
+        card he does not hold: a sure reading is wrong too, or he broke the rule). For the
+        players to name; nobody answering, the card stays as read."""
+        snapshot, player = self._snapshot(), holder_of(event)
+        if not hand_known(snapshot, player):
+            return []
+        possible = unaccounted(snapshot, self._tracks, player)
+        return [with_card(event, card, other) for card in played_cards(event)
+                for other in look_alikes_by_colour(card) if other in possible]
 
     def _on_misread_attack(self, event: dict, misread: list[dict]) -> list[dict]:
         """A defence refused for its card's name: the attack card it lies on may have been

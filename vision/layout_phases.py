@@ -102,7 +102,7 @@ class LayoutPhases(UnansweredDoubts):
         faceup = {owner: t.card for owner, t in zip(owners, cards, strict=True)}
 
         def commit() -> None:
-            view.phase = "faceup"
+            view.phase, view.faceup_deal = "faceup", {"type": "deal", "faceup": faceup}
             view.pile_tops = {owner: t.box.copy() for owner, t in zip(owners, cards, strict=True)}
             view.dealt_faceup = set(faceup.values())
             view.stock_left = int(self.setup.get("deck", 36)) - len(cards)
@@ -112,6 +112,34 @@ class LayoutPhases(UnansweredDoubts):
             "each player should have one face-up card"
         self._emit(out, {"type": "deal", "faceup": faceup}, commit, [t.card for t in cards],
                    doubt=doubt, doubt_ru="у каждого игрока должна быть одна открытая карта")
+
+    def _faceup_card_read_two_ways(self, track: CardTrack) -> bool:
+        """C1: a card brought in that comes to rest on a face-up pile nothing was placed on yet,
+        where the pile's face-up card, never brought in itself, was read by turns as this code
+        (its rival): one card read two ways, the one brought in (a 7H dealt face up, read AH
+        by turns). The referee's deal is revised so, and the code never brought in is ignored
+        (a card of that code brought in later moves its track: read as a new card)."""
+        view = self.view
+        deal = view.faceup_deal
+        if deal is None or self.revise is None or not self._came_in(track):
+            return False
+        piles = self._snapshot().get("piles") or {}
+        for owner, card in deal["faceup"].items():
+            shown = self._last_tracks.get(card)
+            if shown is None or card not in track.rivals or self._came_in(shown) \
+                    or list(piles.get(owner) or ()) != [card] or owner not in view.pile_tops \
+                    or overlap(track.box, view.pile_tops[owner]) < 0.5:
+                continue
+            right = {"type": "deal", "faceup": {**deal["faceup"], owner: track.card}}
+            if not self.revise(deal, TableEvent(right, self._frame, self._time)):
+                return False
+            view.faceup_deal = right
+            view.dealt_faceup.discard(card)
+            view.dealt_faceup.add(track.card)
+            view.pile_tops[owner] = track.box.copy()
+            view.reader.ignored.add(card)
+            return True
+        return False
 
     def _cross_first_drawer(self, faceup: dict[str, str]) -> str:
         """C2: the highest face-up card draws first; ties go clockwise from the dealer's left."""
@@ -238,6 +266,8 @@ class LayoutPhases(UnansweredDoubts):
         view = self.view
         if track.card in self._on_piles():
             return  # a pile's card seen again (the card over it was lifted a moment): no deal
+        if self._faceup_card_read_two_ways(track):
+            return
         turn = self._snapshot().get("turn") or view.opening_turn   # the referee's, if any
         player, _ = (turn, []) if again and turn else \
             self._who_played(view.opening_turn, track, self._persons)
