@@ -521,6 +521,13 @@ class FollowerCore:
         self._rename(old, new)
         return True
 
+    def _rename_unasked(self, old: str, new: str) -> None:
+        """Card `old` is `new` on nobody's word (a look-alike the referee accepted instead):
+        renamed in the model, in the tracker (`renamed`, for the pipeline) and kept a guess."""
+        self._rename(old, new)
+        self.renamed.append((old, new))
+        self.guessed.add(new)
+
     def _rename(self, old: str, new: str) -> None:
         view = self.view
         for pair in view.reader.pairs:

@@ -219,9 +219,7 @@ class LayoutPhases(UnansweredDoubts):
                 view.open_table.pop(track.card, None)
                 view.open_table.pop(covered[1], None)
                 if name != track.card:
-                    self._rename(track.card, name)
-                    self.renamed.append((track.card, name))
-                    self.guessed.add(name)
+                    self._rename_unasked(track.card, name)
                 self._end_opening_if_empty()
                 return True
         return False

@@ -109,9 +109,7 @@ class UnansweredDoubts(FollowerCore):
             if judged:
                 renamed = renamed_card(guess, candidate)
                 if renamed is not None:
-                    self._rename(*renamed)
-                    self.renamed.append(renamed)
-                    self.guessed.add(renamed[1])
+                    self._rename_unasked(*renamed)
                 return event
             if getattr(judged, "rule", None) == "G8":
                 known_elsewhere.append(event)
