@@ -130,7 +130,7 @@ class GameFollower(OpenLeads):
             self.view.reader.ignored.discard(track.card)
             self._placed(track, out, again=True)
             return
-        if self.variant == "round" and self._drawn_card_moved_on(track):
+        if self._drawn_card_moved_on(track):   # round's opening only
             return
         pair = self.view.reader.pair_of(track.card)
         if pair is not None:  # a nudged card keeps its role; only its box follows

@@ -61,8 +61,8 @@ class InferenceConfig:
     misread_margin: float = 0.08  # a card refused for its name (MISREAD_RULES) read this much
     #                  less surely than the game's median card may be a look-alike misread: asked
     defence_wait: float = 1.0     # a throw-in waits at most this long for a card still coming
-    lead_with_refused: float = 1.0  # a card refused this soon after a lead was laid with it
     #                               to rest on an unbeaten attack card, brought in before it
+    lead_with_refused: float = 1.0  # a card refused this soon after a lead was laid with it
     answer_wait: float = 5.0      # cards thrown in on a covered lead wait this long for the
     #                               players to say what beat it (then: a take)
     doubt_wait: float = 15.0      # an unanswered doubtful reading is taken as read this long
