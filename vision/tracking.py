@@ -106,6 +106,7 @@ class CardTrack:
     together: set[str] = field(default_factory=set)  # codes read at its place in one frame
     #                                                  with it: other cards (a pile), not rivals
     away_sure: int = 0  # frames in a row its code was read surely only away from its place
+    corner_only: bool = True  # read so far only unsurely, by an index inside table cards
 
     def rest_again(self, time: float, box: np.ndarray) -> None:
         """A new resting stretch begins, at `box`: what was read before it no longer counts."""
@@ -259,6 +260,7 @@ class CardTracker:
                 by_card.setdefault(self._alias(card, detections.xyxy[i]), []).append(i)
         self._split_misreadings(by_card, detections)
         self._find_misread_in_place(by_card, detections, update)
+        self._corners_of_covered(by_card, detections)
         readings: dict[str, tuple[np.ndarray, float]] = {}
         for card, indices in by_card.items():
             boxes = detections.xyxy[indices]
@@ -346,6 +348,43 @@ class CardTracker:
             self.rename(card, here)
             track.away_sure, track.relocation, track.carry_box, track.carry_steps = 0, None, None, 0
             update.misread.append((card, here))
+
+    def _corners_of_covered(self, by_card: dict[str, list[int]], detections: Detections) -> None:
+        """A covered card's corner showing beside the card on it is read by its index alone, cut
+        short, and now and then as some other code. Such a reading, unsure, of a code not on
+        the table nor coming in (a card brought in is read whole as it moves), is that card's
+        (`_covered_under`)."""
+        for card, indices in list(by_card.items()):
+            track = self.tracks.get(card)
+            if track is not None and track.state is TrackState.GONE:
+                track = None
+            if track is not None and (track.on_table or not self._never_moved(track)):
+                continue
+            for i in list(indices):
+                if detections.confidence[i] >= self.config.sure_confidence:
+                    continue
+                covered = self._covered_under(detections.xyxy[i], track, by_card)
+                if covered is not None:
+                    indices.remove(i)
+                    by_card[covered.card] = [i]
+            if not indices:
+                del by_card[card]
+
+    def _covered_under(self, box: np.ndarray, track: CardTrack | None,
+                       by_card: dict[str, list[int]]) -> CardTrack | None:
+        """The one table card whose box holds the index box `box`, if it is not read this frame
+        (covered) and holds the reading's track, if any, too (its earlier readings there). Not
+        a card read this frame: the index may be the corner of any card of a pile under it."""
+        holders = [t for t in self.tracks.values()
+                   if t.on_table and _holds(t.box, box_center(box))]
+        if len(holders) != 1:
+            return None
+        covered = holders[0]
+        if covered.card in by_card or not self._index_inside(box, covered.box):
+            return None
+        if track is not None and not _holds(covered.box, box_center(track.box)):
+            return None  # (a stray reading of the code elsewhere may be its first)
+        return covered
 
     def _lying_still(self, card: str) -> bool:
         """Not a card on the table nor one coming in: never tracked, or never moved."""
@@ -477,6 +516,9 @@ class CardTracker:
             self._carry_step(track, box, time, moving=moved > config.still_tolerance)
             if not track.carry_steps:
                 track.carry_box = None  # at rest again: not carried off
+        track.corner_only = track.corner_only and confidence < config.sure_confidence and any(
+            self._index_inside(box, other.box) for other in self.tracks.values()
+            if other is not track and other.on_table)
         track.last_seen = time
         track.confidence_sum += confidence
         track.readings += 1
@@ -495,7 +537,8 @@ class CardTracker:
         if track.state is TrackState.HIDDEN:
             track.state = TrackState.PLACED
         if track.state is TrackState.CANDIDATE and resting \
-                and self._outweighs_rivals(track, time) and not self._corner_of_another(track):
+                and self._outweighs_rivals(track, time) and not self._corner_of_another(track) \
+                and not self._in_a_corner(track):
             track.state = TrackState.PLACED
             track.placed_at = time
             track.placed_frame = frame
@@ -574,6 +617,12 @@ class CardTracker:
                    and other.last_seen == track.last_seen
                    and self._at_own_index(track.box, other.box)
                    for other in self.tracks.values())
+
+    def _in_a_corner(self, track: CardTrack) -> bool:
+        """Read only unsurely, by an index inside table cards, and never moved: a corner of a
+        card of that pile misread, not a card of its own (a card brought in moves there, and
+        lies on top, read whole)."""
+        return track.corner_only and self._never_moved(track)
 
     def _never_moved(self, track: CardTrack) -> bool:
         return _distance(track.first_box, track.box) <= self.config.still_tolerance

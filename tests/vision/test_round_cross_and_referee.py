@@ -338,10 +338,11 @@ def cross_placing_missed() -> tuple[Scene, Question]:
 
 
 def test_an_index_that_shows_at_a_pile_s_edge_without_being_brought_in_is_asked_about() -> None:
-    """Boris places KC (brought in, read whole); then an index read alone at its edge, where
-    the card under it shows, never moving: that card's index misread, or a placing? Asked."""
+    """Boris places KC (brought in, read whole); then an index read alone, surely, at its
+    edge, where the card under it shows, never moving: that card's index misread, or a
+    placing? Asked."""
     scene = cross_kc_placed()
-    scene.put("10D", (336, 296))
+    scene.put("10D", (336, 296), confidence=0.95)
     scene.index_only.add("10D")
     scene.wait(1.0)
     assert not any(e.get("card") == "10D" for e in events(scene))
@@ -355,6 +356,16 @@ def test_an_index_that_shows_at_a_pile_s_edge_without_being_brought_in_is_asked_
         {"type": "deal_card", "player": "Vera", "card": "8D", "to": "Vera"},
         {"type": "deal_card", "player": "Anna", "card": "10S", "to": "Anna"}]
     assert scene.target.fouls == []
+
+
+def test_an_index_read_unsurely_at_a_pile_s_edge_without_being_brought_in_is_no_card() -> None:
+    """The same index read unsurely: a corner of that pile misread, neither a placing nor a
+    question; the turns go on."""
+    scene = cross_kc_placed()
+    scene.put("10D", (336, 296), confidence=0.8)
+    scene.index_only.add("10D")
+    scene.wait(1.0)
+    assert_no_card_and_vera_s_turn_goes_on(scene, "10D")
 
 
 def test_an_index_at_a_pile_s_edge_read_as_a_card_of_that_pile_s_look_alike_is_that_card(

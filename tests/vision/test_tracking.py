@@ -510,19 +510,39 @@ def test_a_card_read_only_by_its_index_once_beaten_keeps_its_whole_box() -> None
     assert np.allclose(scene.target.tracks["7S"].box, box_at(whole), atol=1.0)
 
 
-@pytest.mark.parametrize(("corner", "a_card"), [
-    ((400 + CARD_W / 2 - 12, 300 + CARD_H / 2 - 16), False),   # where its own index lies
-    ((400 + CARD_W / 2 - 2, 300 + CARD_H / 2 - 3), True),      # at its edge: a card under it
+EDGE_OF_CARD = (400 + CARD_W / 2 - 2, 300 + CARD_H / 2 - 3)
+
+
+@pytest.mark.parametrize(("corner", "confidence", "a_card"), [
+    ((400 + CARD_W / 2 - 12, 300 + CARD_H / 2 - 16), 0.95, False),  # where its own index lies
+    (EDGE_OF_CARD, 0.95, True),     # at its edge, read surely: a card under it
+    (EDGE_OF_CARD, 0.8, False),     # ... read unsurely, never moved: a corner misread
 ])
 def test_an_index_read_where_a_lying_card_s_own_index_is_printed_is_that_card(
-        corner: tuple[float, float], a_card: bool) -> None:
+        corner: tuple[float, float], confidence: float, a_card: bool) -> None:
     scene = Scene(CardTracker())
     scene.put("10D", (400, 300))
     scene.wait(1.0)
-    scene.put("KD", corner)                  # read with it, by an index alone, never moving
+    scene.put("KD", corner, confidence=confidence)  # read with it, by an index alone, unmoved
     scene.index_only.add("KD")
     scene.wait(1.0)
     assert ("KD" in [card for _, card in placed(scene)]) is a_card
+
+
+def test_a_covered_card_s_corner_read_as_another_code_is_that_card_still_lying_there() -> None:
+    """The 6D, beaten by the 9D laid across it, shows only its top-left index beside the 9D,
+    read unsurely as an 8D for longer than a card unseen stays on the table: the 6D is still
+    there and no 8D was laid."""
+    scene = Scene(CardTracker())
+    scene.put("6D", (400, 300))
+    scene.wait(1.0)
+    scene.put("9D", (400 + 15, 300 + 20))         # covers all of the 6D but its corner
+    scene.hidden.add("6D")
+    scene.put("8D", (400 - CARD_W / 2 + 7, 300 - CARD_H / 2 + 11), confidence=0.75)
+    scene.index_only.add("8D")
+    scene.wait(TrackerConfig().gone_after + 1.0)
+    assert "8D" not in [card for _, card in placed(scene)]
+    assert scene.target.tracks["6D"].on_table and gone(scene) == []
 
 
 @pytest.mark.parametrize("index_read_as", ["AS", "7S"])
