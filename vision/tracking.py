@@ -261,6 +261,7 @@ class CardTracker:
         self._split_misreadings(by_card, detections)
         self._find_misread_in_place(by_card, detections, update)
         self._corners_of_covered(by_card, detections)
+        self._arrival_read_as_known(by_card, detections)
         readings: dict[str, tuple[np.ndarray, float]] = {}
         for card, indices in by_card.items():
             boxes = detections.xyxy[indices]
@@ -348,6 +349,29 @@ class CardTracker:
             self.rename(card, here)
             track.away_sure, track.relocation, track.carry_box, track.carry_steps = 0, None, None, 0
             update.misread.append((card, here))
+
+    def _arrival_read_as_known(self, by_card: dict[str, list[int]],
+                               detections: Detections) -> None:
+        """A deck holds each card once: a card brought in that, come to rest, is no longer read,
+        while just there, from the next frame on, a code is read that left the table before
+        (gone: taken, or covered in a pile) and not seen coming back, is that card misread at
+        rest (a 7C laid on a pile read as the 8C under it). Those readings are the card's, and
+        so are that code's readings at its place later (an alias, as for a renamed card)."""
+        config = self.config
+        for card, indices in list(by_card.items()):
+            known = self.tracks.get(card)
+            if known is None or known.state is not TrackState.GONE or len(indices) != 1:
+                continue
+            box = detections.xyxy[indices[0]]
+            arrival = next((t for t in self.tracks.values()
+                            if t.state is TrackState.CANDIDATE and t.card not in by_card
+                            and not self._never_moved(t)
+                            and self._last_time - t.last_seen <= 2.5 * self._frame_interval
+                            and _distance(t.box, box) <= config.same_place), None)
+            if arrival is not None:
+                del by_card[card]
+                by_card[arrival.card] = indices
+                self.aliases[card] = arrival.card
 
     def _corners_of_covered(self, by_card: dict[str, list[int]], detections: Detections) -> None:
         """A covered card's corner showing beside the card on it is read by its index alone, cut

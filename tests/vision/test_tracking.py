@@ -615,3 +615,23 @@ def test_a_renamed_card_read_by_its_old_code_from_its_index_alone_is_still_that_
     assert [card for _, card in placed(scene)] == ["6C"]   # one card placed, renamed since
     assert "6S" not in tracker.tracks
     assert tracker.tracks["6C"].state is TrackState.PLACED
+
+
+def test_a_card_brought_onto_a_pile_and_read_at_rest_as_a_gone_card_of_it_is_that_card(
+) -> None:
+    """The 8C was dealt onto a pile and covered (gone after gone_after unseen); the 7C is
+    brought onto the pile and, at rest, read only as the 8C: the 7C is placed there (a deck
+    holds each card once), and no 8C comes back."""
+    scene = Scene(CardTracker())
+    scene.put("8C", (400, 300))
+    scene.wait(1.0)
+    scene.hidden.add("8C")
+    scene.wait(TrackerConfig().gone_after + 0.5)
+    assert gone(scene) == ["8C"]
+    scene.slide("7C", (400, 650), (400, 300))
+    scene.step()                                # read once come to rest
+    scene.remove("7C")
+    scene.hidden.discard("8C")                  # the pile's top, read as the card under it
+    scene.wait(1.0)
+    assert [card for _, card in placed(scene)] == ["8C", "7C"]
+    assert scene.target.tracks["8C"].state is TrackState.GONE
