@@ -106,7 +106,7 @@ class CardTrack:
     together: set[str] = field(default_factory=set)  # codes read at its place in one frame
     #                                                  with it: other cards (a pile), not rivals
     away_sure: int = 0  # frames in a row its code was read surely only away from its place
-    corner_only: bool = True  # read so far only unsurely, by an index inside table cards
+    sliver_only: bool = True  # read so far only unsurely, by an index alone (no whole card)
 
     def rest_again(self, time: float, box: np.ndarray) -> None:
         """A new resting stretch begins, at `box`: what was read before it no longer counts."""
@@ -190,6 +190,7 @@ class CardTracker:
         self._last_time: float | None = None
         self._frame_interval = 1 / 30  # seconds between updates, smoothed: how fast we are fed
         self._intervals_seen = 0
+        self._card_size = 0.0  # the size of a whole card on the table, from those placed
 
     @property
     def _forget_after(self) -> float:
@@ -334,7 +335,7 @@ class CardTracker:
             near = any(self._distance_from(b, track.box) <= config.duplicate_distance
                        for b in boxes)
             index_alone = any(_box_size(b) < config.index_share * track.size for b in boxes)
-            if near or index_alone or max(detections.confidence[indices]) < config.sure_confidence:
+            if near or index_alone or not self._sure(max(detections.confidence[indices])):
                 track.away_sure = 0   # (an index alone: a corner of a card under another)
                 continue
             track.away_sure += 1
@@ -385,7 +386,7 @@ class CardTracker:
             if track is not None and (track.on_table or not self._never_moved(track)):
                 continue
             for i in list(indices):
-                if detections.confidence[i] >= self.config.sure_confidence:
+                if self._sure(detections.confidence[i]):
                     continue
                 covered = self._covered_under(detections.xyxy[i], track, by_card)
                 if covered is not None:
@@ -540,9 +541,8 @@ class CardTracker:
             self._carry_step(track, box, time, moving=moved > config.still_tolerance)
             if not track.carry_steps:
                 track.carry_box = None  # at rest again: not carried off
-        track.corner_only = track.corner_only and confidence < config.sure_confidence and any(
-            self._index_inside(box, other.box) for other in self.tracks.values()
-            if other is not track and other.on_table)
+        track.sliver_only = track.sliver_only and not self._sure(confidence) \
+            and self._index_alone(box, track)
         track.last_seen = time
         track.confidence_sum += confidence
         track.readings += 1
@@ -562,12 +562,13 @@ class CardTracker:
             track.state = TrackState.PLACED
         if track.state is TrackState.CANDIDATE and resting \
                 and self._outweighs_rivals(track, time) and not self._corner_of_another(track) \
-                and not self._in_a_corner(track):
+                and not self._a_sliver(track):
             track.state = TrackState.PLACED
             track.placed_at = time
             track.placed_frame = frame
             track.placed_box = track.box.copy()
             update.placed.append(track)
+            self._note_card_size(track.box)
         elif track.state is TrackState.PLACED and resting and moved <= config.still_tolerance:
             placed_box = track.placed_box if track.placed_box is not None else track.box
             if _distance(track.box, placed_box) > 2 * config.still_tolerance:
@@ -642,11 +643,32 @@ class CardTracker:
                    and self._at_own_index(track.box, other.box)
                    for other in self.tracks.values())
 
-    def _in_a_corner(self, track: CardTrack) -> bool:
-        """Read only unsurely, by an index inside table cards, and never moved: a corner of a
-        card of that pile misread, not a card of its own (a card brought in moves there, and
+    def _sure(self, confidence: float) -> bool:
+        """At least `sure_confidence`, compared at the detections' precision (float32: a
+        reading of 0.9 is 0.9, not a hair under it)."""
+        return np.float32(confidence) >= np.float32(self.config.sure_confidence)
+
+    def _note_card_size(self, box: np.ndarray) -> None:
+        """The size of a whole card, averaged over the cards placed (an index alone placed
+        does not count)."""
+        size = _box_size(box)
+        if not self._card_size:
+            self._card_size = size
+        elif size >= self.config.index_share * self._card_size:
+            self._card_size = 0.9 * self._card_size + 0.1 * size
+
+    def _index_alone(self, box: np.ndarray, track: CardTrack) -> bool:
+        """`box` is an index alone: inside a table card (`index_share` of its size), or that
+        much smaller than the cards placed so far."""
+        return any(self._index_inside(box, other.box) for other in self.tracks.values()
+                   if other is not track and other.on_table) \
+            or _box_size(box) < self.config.index_share * self._card_size
+
+    def _a_sliver(self, track: CardTrack) -> bool:
+        """Read only unsurely, by an index alone, and never moved: a pile's corner or the edge
+        of a card swept off misread, not a card of its own (a card brought in moves there and
         lies on top, read whole)."""
-        return track.corner_only and self._never_moved(track)
+        return track.sliver_only and self._never_moved(track)
 
     def _never_moved(self, track: CardTrack) -> bool:
         return _distance(track.first_box, track.box) <= self.config.still_tolerance

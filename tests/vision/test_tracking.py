@@ -635,3 +635,19 @@ def test_a_card_brought_onto_a_pile_and_read_at_rest_as_a_gone_card_of_it_is_tha
     scene.wait(1.0)
     assert [card for _, card in placed(scene)] == ["8C", "7C"]
     assert scene.target.tracks["8C"].state is TrackState.GONE
+
+
+@pytest.mark.parametrize(("confidence", "a_card"), [(0.7, False), (0.95, True)])
+def test_an_index_alone_read_in_place_away_from_the_cards_is_a_card_only_if_read_surely(
+        confidence: float, a_card: bool) -> None:
+    """After whole cards were placed, an index alone (a card's sliver: the edge of a bout swept
+    off) is read unsurely, never moving, away from every card: no card laid. Read surely, it
+    is one (a card the detector sees only by its index)."""
+    scene = Scene(CardTracker())
+    scene.put("7S", (400, 300))
+    scene.wait(1.0)
+    scene.remove("7S")
+    scene.put("JH", (900, 500), confidence=confidence)
+    scene.index_only.add("JH")
+    scene.wait(1.0)
+    assert ("JH" in [card for _, card in placed(scene)]) is a_card
