@@ -147,6 +147,7 @@ class FollowerCore:
         self.taken_back: list[str] = []
         self._resync_due = False  # set the bout from the referee once no question waits
         self.guessed: set[str] = set()  # look-alikes told to the referee with nobody's word
+        self.misread_as: dict[str, str] = {}  # old -> new: a card of this game read as old
         self._laid_beside: list[Question] = []  # which card does it beat? not yet answered
         self._doubts: list[Question] = []  # doubtful readings asked about, not yet answered
 
@@ -269,7 +270,8 @@ class FollowerCore:
             if self._revise_take(table_event, judged, commit):
                 return True
             rule = getattr(judged, "rule", None)
-            misread = self._misread_instead(event) if rule in MISREAD_RULES else []
+            misread = (self._misread_instead(event) or self._misread_again(event)) \
+                if rule in MISREAD_RULES else []
             held = self._held_look_alikes(event) if rule == "G8" and not misread else []
             if misread or held:
                 misread += self._on_misread_attack(event, misread)
@@ -389,6 +391,16 @@ class FollowerCore:
                 names += [other for other in possible if other not in alike and other != card]
             out += [with_card(event, card, other) for other in names]
         return out
+
+    def _misread_again(self, event: dict) -> list[dict]:
+        """A card read surely, refused for its name, that the camera read this game where
+        another card of the player's was (`misread_as`: renamed on an answer, or by the
+        referee's past): the event with that card, the same misreading again (the design
+        confuses the two), which a player known to hold it, or who may, most likely played."""
+        snapshot, player = self._snapshot(), holder_of(event)
+        possible = unaccounted(snapshot, self._tracks, player)
+        return [with_card(event, card, self.misread_as[card]) for card in played_cards(event)
+                if self.misread_as.get(card) in possible]
 
     def _held_look_alikes(self, event: dict) -> list[dict]:
         """A card read surely that the referee knows elsewhere (G8), played from a hand it
@@ -530,6 +542,7 @@ class FollowerCore:
 
     def _rename(self, old: str, new: str) -> None:
         view = self.view
+        self.misread_as[old] = new
         for pair in view.reader.pairs:
             pair.attack = new if pair.attack == old else pair.attack
             pair.defence = new if pair.defence == old else pair.defence

@@ -22,7 +22,14 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from vision.swept_bout import trump_under_stock, unaccounted
-from vision.table_events import TableEvent, Verdicted, laid_cards, played_cards, verdict_ok
+from vision.table_events import (
+    TableEvent,
+    Verdicted,
+    laid_cards,
+    played_cards,
+    verdict_dict,
+    verdict_ok,
+)
 from vision.table_reader import look_alikes, rank_value, suit_of
 
 if TYPE_CHECKING:
@@ -133,6 +140,32 @@ class MisreadHistory:
                     self.follower.resync_when_caught_up()
                 return True
         return False
+
+    def refusal_was_misread(self, answered: Verdicted) -> Verdicted:
+        """The players named a card `answered` (the last verdict, accepted): a lead or throw-in
+        of X. The same player's lead or throw-in of a look-alike of X, refused since the last
+        accepted event as a card known elsewhere (G8, read surely: no question), was X
+        misread: the answer's verdict takes that refusal's place (told when it was,
+        `TableEvent.was`), and the refusal is no foul. Else `answered` as it is."""
+        event = answered.event.event
+        if event.get("type") not in ("attack", "throw_in") or len(event["cards"]) != 1:
+            return answered
+        for n in range(len(self.verdicts) - 2, 0, -1):
+            earlier = self.verdicts[n]
+            if verdict_ok(earlier.verdict):
+                return answered
+            said = earlier.event.event
+            if said.get("type") == event["type"] and said.get("player") == event["player"] \
+                    and said["cards"] in ([alike] for alike in look_alikes(event["cards"][0])) \
+                    and verdict_dict(earlier.verdict).get("rule") == "G8":
+                told = TableEvent(event, earlier.event.frame, earlier.event.time,
+                                  was=earlier.event)
+                self.verdicts[n] = Verdicted(told, answered.verdict)
+                self.verdicts.pop()
+                self.events = [told if item is earlier.event else item for item in self.events
+                               if item is not answered.event]
+                return self.verdicts[n]
+        return answered
 
     def misread_on_table(self, old: str, new: str) -> None:
         """The tracker found the table card it had as `old` to be `new` (`old` itself came in

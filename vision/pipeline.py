@@ -169,6 +169,8 @@ class TablePipeline(MisreadHistory):
                 self._judge(event)
                 verdict = self.verdicts[-1]
                 refused = not verdict_ok(verdict.verdict)
+                if not refused:
+                    verdict = self.refusal_was_misread(verdict)
                 if refused and verdict_dict(verdict.verdict).get("rule") == "G8" \
                         and self.misread_card_renamed(event):
                     verdict, refused = self.verdicts[-1], False

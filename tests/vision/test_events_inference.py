@@ -864,6 +864,26 @@ def test_a_defence_read_as_a_lead_because_the_lead_was_missed_asks_what_it_beat(
     assert pipeline.fouls == []
 
 
+def test_a_lead_refused_as_a_card_discarded_then_named_its_look_alike_by_the_players_is_no_foul(
+) -> None:
+    """Boris leads the 7D, read surely as the discarded 7S: a G8 foul. Anna's 10D beats it,
+    a lead out of turn for the referee: asked which card Boris led. Named the 7D, the refused
+    7S was the 7D misread: the 7D's verdict takes its place, and no foul is left."""
+    scene = boris_leads_next()
+    play(scene, "7S", TOP, (500, 360))
+    pipeline = scene.target
+    [refusal] = pipeline.fouls
+    assert refusal.event.event == {"type": "attack", "player": "Boris", "cards": ["7S"]}
+    play(scene, "10D", BOTTOM, (515, 375))
+    [question] = pipeline.questions
+    lead = {"type": "attack", "player": "Boris", "cards": ["7D"]}
+    answered = pipeline.answer(question, question.candidates.index(lead))
+    assert answered.verdict.ok and answered.event.was is refusal.event
+    assert pipeline.fouls == []
+    assert [v.event.event for v in pipeline.verdicts[-2:]] == [
+        lead, {"type": "defend", "player": "Anna", "card": "10D", "on": "7D"}]
+
+
 def unanswered_the_lead_is_a_p7_foul(scene: Scene, lead: dict) -> TablePipeline:
     """The one question asked goes unanswered: the lead that waited is judged as read."""
     pipeline = scene.target
@@ -1227,3 +1247,28 @@ def test_a_card_read_surely_is_offered_as_its_look_alikes_when_asked_about_and_r
     assert pipeline.answer(question, 3).verdict.ok
     assert pipeline.snapshot()["table"] == [{"attack": "7C", "defence": None}]
     assert "7C" in pipeline.tracker.tracks and "7S" not in pipeline.tracker.tracks
+
+
+def test_a_card_read_as_the_code_it_was_misread_as_before_is_asked_about_as_that_card(
+) -> None:
+    """Boris leads the AC, read unsurely as AS; the players name it the AC, and Anna takes it.
+    Later she beats Boris's QC with it, read surely as the AS again: the AS cannot beat the
+    QC (G4), but the camera read her AC so before, so it is asked about, the AC first among
+    the camera's readings, and named, accepted; no foul."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    pipeline = scene.target
+    play(scene, "AS", TOP, (500, 360), confidence=0.5)
+    [asked] = pipeline.questions
+    lead = {"type": "attack", "player": "Boris", "cards": ["AC"]}
+    assert pipeline.answer(asked, asked.candidates.index(lead)).verdict.ok
+    carry_off(scene, BOTTOM, "AS")                # Anna takes it
+    scene.wait(1.0)
+    play(scene, "QC", TOP, (500, 360))
+    play(scene, "AS", BOTTOM, (515, 375))
+    [question] = pipeline.questions
+    defence = {"type": "defend", "player": "Anna", "card": "AC", "on": "QC"}
+    assert pipeline.fouls == [] and question.settling[1] == defence
+    assert pipeline.answer(question, question.candidates.index(defence)).verdict.ok
+    assert pipeline.fouls == []
