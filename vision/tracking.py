@@ -187,6 +187,7 @@ class CardTracker:
         self.config = config or TrackerConfig()
         self.tracks: dict[str, CardTrack] = {}
         self.aliases: dict[str, str] = {}  # a code read for another card at that card's place
+        self.misread_at_rest: dict[str, str] = {}  # ... read so as it came to rest (unsure)
         self._last_time: float | None = None
         self._frame_interval = 1 / 30  # seconds between updates, smoothed: how fast we are fed
         self._intervals_seen = 0
@@ -353,26 +354,46 @@ class CardTracker:
 
     def _arrival_read_as_known(self, by_card: dict[str, list[int]],
                                detections: Detections) -> None:
-        """A deck holds each card once: a card brought in that, come to rest, is no longer read,
-        while just there, from the next frame on, a code is read that left the table before
-        (gone: taken, or covered in a pile) and not seen coming back, is that card misread at
-        rest (a 7C laid on a pile read as the 8C under it). Those readings are the card's, and
-        so are that code's readings at its place later (an alias, as for a renamed card)."""
-        config = self.config
+        """A card brought in that, come to rest, is no longer read, while just there from the
+        next frame on another code is read, is that card misread at rest, when the code (a deck
+        holds each card once) left the table before (gone: taken, or covered in a pile) and was
+        not seen coming back (a 7C laid on a pile read as the 8C under it), or was never seen
+        and is read unsurely, less surely than the card was coming in, within a card of where
+        it was last read (the card went on to rest there: a QS read 0.9 coming in and 0.7 as a
+        10S at rest). Those readings are the card's, and so are that code's later readings at
+        its place while no card of that code is tracked (one brought in is read on its way
+        there, and then is a card of its own: `misread_at_rest`)."""
         for card, indices in list(by_card.items()):
             known = self.tracks.get(card)
-            if known is None or known.state is not TrackState.GONE or len(indices) != 1:
+            gone = known is not None and known.state is TrackState.GONE
+            if len(indices) != 1 or not (gone or known is None):
                 continue
-            box = detections.xyxy[indices[0]]
-            arrival = next((t for t in self.tracks.values()
-                            if t.state is TrackState.CANDIDATE and t.card not in by_card
-                            and not self._never_moved(t)
-                            and self._last_time - t.last_seen <= 2.5 * self._frame_interval
-                            and _distance(t.box, box) <= config.same_place), None)
+            box, confidence = detections.xyxy[indices[0]], float(detections.confidence[indices[0]])
+            arrival = self._came_to_rest_as(card, box, confidence, gone, by_card)
             if arrival is not None:
                 del by_card[card]
                 by_card[arrival.card] = indices
-                self.aliases[card] = arrival.card
+                self.misread_at_rest[card] = arrival.card
+
+    def _came_to_rest_as(self, card: str, box: np.ndarray, confidence: float, gone: bool,
+                         by_card: dict[str, list[int]]) -> CardTrack | None:
+        """The card whose misreading at rest a reading of `card` at `box` is: the one it was
+        found to be before, lying there (however surely read); else a card just brought in,
+        not read this frame, last read moving just there (`same_place`; for a code never seen,
+        within a card, the reading unsure and less sure than the card's)."""
+        config = self.config
+        before = self.tracks.get(self.misread_at_rest.get(card, ""))
+        if before is not None and before.on_table \
+                and self._distance_from(box, before.box) <= config.home_distance:
+            return before
+        near = config.same_place if gone else config.duplicate_distance
+        return next((t for t in self.tracks.values()
+                     if t.state is TrackState.CANDIDATE and t.card not in by_card
+                     and not self._never_moved(t)
+                     and self._last_time - t.last_seen <= 2.5 * self._frame_interval
+                     and _distance(t.box, box) <= near
+                     and (gone or not self._sure(confidence) and t.confidence > confidence)),
+                    None)
 
     def _corners_of_covered(self, by_card: dict[str, list[int]], detections: Detections) -> None:
         """A covered card's corner showing beside the card on it is read by its index alone, cut

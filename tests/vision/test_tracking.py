@@ -651,3 +651,21 @@ def test_an_index_alone_read_in_place_away_from_the_cards_is_a_card_only_if_read
     scene.index_only.add("JH")
     scene.wait(1.0)
     assert ("JH" in [card for _, card in placed(scene)]) is a_card
+
+
+def test_a_card_brought_in_and_read_at_rest_unsurely_as_a_code_never_seen_is_that_card(
+) -> None:
+    """The QS comes in read surely and, come to rest a little further on, is read only as a
+    10S, unsurely: the QS is placed there, no 10S. The real 10S, brought in later onto it and
+    read surely on its way, is a card of its own."""
+    scene = Scene(CardTracker())
+    scene.slide("QS", (900, 100), (460, 290), confidence=0.95)
+    scene.remove("QS")
+    scene.put("10S", (460, 290), confidence=0.7)      # where the QS came to rest
+    scene.wait(1.0)
+    assert [card for _, card in placed(scene)] == ["QS"]
+    scene.remove("10S")
+    scene.wait(0.2)                                   # the QS covered by a hand a moment
+    scene.slide("10S", (640, 700), (475, 310), confidence=0.95)
+    scene.wait(1.0)
+    assert [card for _, card in placed(scene)] == ["QS", "10S"]
