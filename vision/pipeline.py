@@ -24,6 +24,7 @@ from vision.table_events import (
     Question,
     TableEvent,
     Verdicted,
+    played_cards,
     verdict_dict,
     verdict_ok,
 )
@@ -198,6 +199,12 @@ class TablePipeline(MisreadHistory):
             return False
         at = found[-1]
         later = list(range(at + 1, len(self.verdicts)))
+        absorbed = [n for n in later if n not in accepted
+                    and self._part_of(self.verdicts[n].event.event, right.event)]
+        if absorbed:   # told first when the camera saw part of it, refused
+            right = TableEvent(right.event, right.frame, right.time,
+                               was=self.verdicts[absorbed[0]].event)
+            later = [n for n in later if n not in absorbed]
         original = [self.verdicts[n].event for n in (at, *later) if n in accepted]
         replayed = self._replay(original, [(right, may_refuse), *(
             (self.verdicts[n].event, n not in accepted) for n in later)])
@@ -205,8 +212,19 @@ class TablePipeline(MisreadHistory):
             return False
         for n, verdicted in zip([at, *later], replayed, strict=True):
             self.verdicts[n] = verdicted
-        self.events = [right if event is original[0] else event for event in self.events]
+        dropped = {id(self.verdicts[n].event) for n in absorbed}
+        self.verdicts = [v for n, v in enumerate(self.verdicts) if n not in absorbed]
+        self.events = [right if event is original[0] else event for event in self.events
+                       if id(event) not in dropped]
         return True
+
+    @staticmethod
+    def _part_of(refused: dict, right: dict) -> bool:
+        """A refused event by the player of `right` that plays only cards `right` plays: the
+        camera's view of part of that same act (a card is played once), no foul of its own."""
+        cards = played_cards(refused)
+        return bool(cards) and refused.get("player") == right.get("player") \
+            and set(cards) <= set(played_cards(right))
 
     def _replay(self, original: list[TableEvent],
                 instead: list[tuple[TableEvent, bool]]) -> list[Verdicted] | None:
