@@ -150,13 +150,14 @@ class MisreadHistory:
         event = answered.event.event
         if event.get("type") not in ("attack", "throw_in") or len(event["cards"]) != 1:
             return answered
+        alikes = look_alikes(event["cards"][0])
         for n in range(len(self.verdicts) - 2, 0, -1):
             earlier = self.verdicts[n]
             if verdict_ok(earlier.verdict):
                 return answered
             said = earlier.event.event
             if said.get("type") == event["type"] and said.get("player") == event["player"] \
-                    and said["cards"] in ([alike] for alike in look_alikes(event["cards"][0])) \
+                    and len(said["cards"]) == 1 and said["cards"][0] in alikes \
                     and verdict_dict(earlier.verdict).get("rule") == "G8":
                 told = TableEvent(event, earlier.event.frame, earlier.event.time,
                                   was=earlier.event)

@@ -222,11 +222,16 @@ class CardTracker:
 
     def _alias(self, card: str, box: np.ndarray) -> str:
         """A renamed card's old code read at its place is a reading of it."""
-        track = self.tracks.get(self.aliases.get(card, ""))
+        track = self._lying_at(self.aliases.get(card), box)
+        return card if track is None else track.card
+
+    def _lying_at(self, card: str | None, box: np.ndarray) -> CardTrack | None:
+        """Table card `card`, if a reading at `box` is where it lies (`home_distance`)."""
+        track = self.tracks.get(card or "")
         if track is not None and track.on_table \
                 and self._distance_from(box, track.box) <= self.config.home_distance:
-            return track.card
-        return card
+            return track
+        return None
 
     def update(self, frame: int, time: float, detections: Detections) -> TrackerUpdate:
         if self._last_time is not None and time > self._last_time:
@@ -382,9 +387,8 @@ class CardTracker:
         not read this frame, last read moving just there (`same_place`; for a code never seen,
         within a card, the reading unsure and less sure than the card's)."""
         config = self.config
-        before = self.tracks.get(self.misread_at_rest.get(card, ""))
-        if before is not None and before.on_table \
-                and self._distance_from(box, before.box) <= config.home_distance:
+        before = self._lying_at(self.misread_at_rest.get(card), box)
+        if before is not None:
             return before
         near = config.same_place if gone else config.duplicate_distance
         return next((t for t in self.tracks.values()
