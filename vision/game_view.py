@@ -370,6 +370,12 @@ class FollowerCore:
         self.resync()   # a throw-in refused after the take may be the bout's after all
         return True
 
+    def _hand_could_hold(self, event: dict) -> tuple[list[str], bool]:
+        """The cards the event's player may hold (`unaccounted`), and whether the referee knows
+        his whole hand."""
+        snapshot, player = self._snapshot(), holder_of(event)
+        return unaccounted(snapshot, self._tracks, player), hand_known(snapshot, player)
+
     def _misread_instead(self, event: dict) -> list[dict]:
         """The event with a card it plays read as each look-alike that may be in the player's
         hand (`unaccounted`: not discarded, on the table or known elsewhere), same-colour suits
@@ -381,13 +387,12 @@ class FollowerCore:
         if all(card not in self._tracks or self._tracks[card].confidence
                >= typical - self.config.misread_margin for card in played_cards(event)):
             return []  # read as surely as the game's cards are: a foul
-        snapshot, player = self._snapshot(), holder_of(event)
-        possible = unaccounted(snapshot, self._tracks, player)
+        possible, whole_hand = self._hand_could_hold(event)
         out = []
         for card in played_cards(event):
             alike = look_alikes_by_colour(card)
             names = [other for other in alike if other in possible]
-            if hand_known(snapshot, player):  # then any card of his hand, after the look-alikes
+            if whole_hand:  # then any card of his hand, after the look-alikes
                 names += [other for other in possible if other not in alike and other != card]
             out += [with_card(event, card, other) for other in names]
         return out
@@ -397,8 +402,7 @@ class FollowerCore:
         another card of the player's was (`misread_as`: renamed on an answer, or by the
         referee's past): the event with that card, the same misreading again (the design
         confuses the two), which a player known to hold it, or who may, most likely played."""
-        snapshot, player = self._snapshot(), holder_of(event)
-        possible = unaccounted(snapshot, self._tracks, player)
+        possible, _ = self._hand_could_hold(event)
         return [with_card(event, card, self.misread_as[card]) for card in played_cards(event)
                 if self.misread_as.get(card) in possible]
 
@@ -407,10 +411,9 @@ class FollowerCore:
         knows whole: the event with each look-alike of it that hand holds (he cannot play a
         card he does not hold: a sure reading is wrong too, or he broke the rule). For the
         players to name; nobody answering, the card stays as read."""
-        snapshot, player = self._snapshot(), holder_of(event)
-        if not hand_known(snapshot, player):
+        possible, whole_hand = self._hand_could_hold(event)
+        if not whole_hand:
             return []
-        possible = unaccounted(snapshot, self._tracks, player)
         return [with_card(event, card, other) for card in played_cards(event)
                 for other in look_alikes_by_colour(card) if other in possible]
 
