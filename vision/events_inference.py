@@ -334,14 +334,17 @@ class GameFollower(OpenLeads):
     def _layout_complete(self) -> bool:
         """A layout deal is read once all its cards lie still (round: 8 + the centre trump,
         cross: one per player; round with one table card unread: once the centre trump, laid
-        last, lies still), or after a long quiet if a card is missing."""
+        last, lies still), or after a long quiet if a card is missing (round's eight table
+        cards round an empty centre: a longer one, the trump is still to come)."""
         view = self.view
         quiet = self._time - max(t.placed_at or 0.0 for t in view.layout)
         expected = 9 if self.variant == "round" else len(self._persons)
-        complete = len(view.layout) >= expected or (
-            self.variant == "round" and len(view.layout) == expected - 1
-            and self._centre_laid_last())
-        return quiet >= (self.config.settle_window if complete else self.config.layout_timeout)
+        eight = self.variant == "round" and len(view.layout) == expected - 1
+        complete = len(view.layout) >= expected or (eight and self._centre_laid_last())
+        if complete:
+            return quiet >= self.config.settle_window
+        return quiet >= (self.config.centre_wait if eight and self._centre_empty()
+                         else self.config.layout_timeout)
 
     @property
     def _seated(self) -> list[str]:

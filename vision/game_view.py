@@ -52,6 +52,8 @@ class InferenceConfig:
     round_group_window: float = 1.0  # round attacks are 1, 3 or 5 cards: wait for all of them
     settle_window: float = 0.1   # layout deals (round, cross): quiet this long before reading
     layout_timeout: float = 3.0  # ... or this long when cards are missing from the layout
+    centre_wait: float = 10.0    # ... round's eight table cards round an empty centre: this long
+    #                              for the centre trump (laid after them, at the dealer's pace)
     doubtful_confidence: float = 0.6  # a card read with less mean confidence is asked about
     direction_max_deg: float = 40.0   # the seat a card came from lies within this angle of its path
     direction_margin_deg: float = 15.0  # ... and this much nearer than any other seat

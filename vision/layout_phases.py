@@ -61,6 +61,16 @@ class LayoutPhases(UnansweredDoubts):
         ring = np.median([float(np.linalg.norm(t.center - middle)) for t in others])
         return float(np.linalg.norm(placed.center - middle)) < CENTRE_WITHIN * ring
 
+    def _centre_empty(self) -> bool:
+        """No layout card lies in the middle of the others (R1's centre trump not laid yet):
+        measured across the box the cards span (the ring is seen at a slant and may have
+        gaps), each lies at least `CENTRE_WITHIN` of the way out to its edge."""
+        centres = np.array([t.center for t in self.view.layout], dtype=float)
+        low, high = centres.min(axis=0), centres.max(axis=0)
+        half = np.maximum((high - low) / 2, 1.0)
+        reach = np.linalg.norm((centres - (low + high) / 2) / half, axis=1)
+        return float(reach.min()) >= CENTRE_WITHIN
+
     def _read_round_layout(self, out: list[Emitted]) -> None:
         """R1: eight table cards and the centre trump, the card nearest the layout's middle.
         With a table card unread, the question offers the layout with each card it may be."""
