@@ -377,7 +377,7 @@ class CardTracker:
             arrival = self._came_to_rest_as(card, box, confidence, gone, by_card)
             if arrival is not None:
                 del by_card[card]
-                by_card[arrival.card] = indices
+                by_card.setdefault(arrival.card, []).extend(indices)
                 self.misread_at_rest[card] = arrival.card
 
     def _came_to_rest_as(self, card: str, box: np.ndarray, confidence: float, gone: bool,
@@ -416,7 +416,7 @@ class CardTracker:
                 covered = self._covered_under(detections.xyxy[i], track, by_card)
                 if covered is not None:
                     indices.remove(i)
-                    by_card[covered.card] = [i]
+                    by_card.setdefault(covered.card, []).append(i)
             if not indices:
                 del by_card[card]
 

@@ -669,3 +669,20 @@ def test_a_card_brought_in_and_read_at_rest_unsurely_as_a_code_never_seen_is_tha
     scene.slide("10S", (640, 700), (475, 310), confidence=0.95)
     scene.wait(1.0)
     assert [card for _, card in placed(scene)] == ["QS", "10S"]
+
+
+def test_a_card_found_misread_at_rest_keeps_its_own_readings_beside_the_misread_ones() -> None:
+    """The QS, found read at rest as a 10S, is later read at its place both as itself (surely)
+    and as the 10S: both readings are the QS's, the surer one counts, so its confidence
+    rises above what the 10S misreading alone gives it."""
+    scene = Scene(CardTracker())
+    scene.slide("QS", (900, 100), (460, 290), confidence=0.95)
+    scene.remove("QS")
+    scene.put("10S", (460, 290), confidence=0.6)
+    scene.wait(1.0)
+    assert [card for _, card in placed(scene)] == ["QS"]
+    before = scene.target.tracks["QS"].confidence
+    scene.put("QS", (462, 291), confidence=0.95)      # read as itself too from now on
+    scene.wait(2.0)
+    assert "10S" not in scene.target.tracks
+    assert scene.target.tracks["QS"].confidence > before + 0.1
