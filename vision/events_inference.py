@@ -39,6 +39,7 @@ class GameFollower(OpenLeads):
         self._tracks = {track.card: track for track in table}
         self._last_tracks.update(self._tracks)
         self._last_tracks.update((track.card, track) for track in update.gone)
+        self._gone_tracks.update((track.card, track) for track in update.gone)
         self._arriving, self._unplaced = update.arriving, update.unplaced
         self._settle_doubts(out)
         for track in update.placed:

@@ -140,6 +140,7 @@ class FollowerCore:
         self._arriving: list[CardTrack] = []     # ... and those read on their way in
         self._unplaced: list[CardTrack] = []     # ... and those not read this frame too
         self._last_tracks: dict[str, CardTrack] = {}  # every card's last track, gone ones too
+        self._gone_tracks: dict[str, CardTrack] = {}  # ... the last that left the table
         self._missed: MissedCardQuestion | None = None  # asked about a card the camera missed
         self.late_events: list[TableEvent] = []  # judged on an answer, for the pipeline's log
         self.withdrawn: list[Question] = []  # questions the game went on without: not judged
@@ -378,6 +379,17 @@ class FollowerCore:
         snapshot, player = self._snapshot(), holder_of(event)
         return unaccounted(snapshot, self._tracks, player), hand_known(snapshot, player)
 
+    def _typical_confidence(self) -> float:
+        """How surely the game's cards are read: the median of their mean confidences."""
+        return float(np.median([t.confidence for t in self._last_tracks.values()] or [1.0]))
+
+    def read_unsurely_before(self, card: str) -> bool:
+        """The last card of this code that left the table was read less surely than the game's
+        cards are (by `misread_margin`): it may have been a look-alike misread so."""
+        gone = self._gone_tracks.get(card)
+        return gone is not None \
+            and gone.confidence < self._typical_confidence() - self.config.misread_margin
+
     def _misread_instead(self, event: dict) -> list[dict]:
         """The event with a card it plays read as each look-alike that may be in the player's
         hand (`unaccounted`: not discarded, on the table or known elsewhere), same-colour suits
@@ -385,7 +397,7 @@ class FollowerCore:
         his whole hand, then as each other card of it. None when each card was read as surely
         as the game's cards are (the median of their mean confidences), less
         `misread_margin`."""
-        typical = float(np.median([t.confidence for t in self._last_tracks.values()] or [1.0]))
+        typical = self._typical_confidence()
         if all(card not in self._tracks or self._tracks[card].confidence
                >= typical - self.config.misread_margin for card in played_cards(event)):
             return []  # read as surely as the game's cards are: a foul

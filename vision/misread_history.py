@@ -37,25 +37,25 @@ if TYPE_CHECKING:
     from vision.tracking import CardTracker
 
 
-def renamed(value: Any, old: str, new: str) -> Any:
-    """An event (or any part of it) with every mention of card `old` as `new`; names of players
-    (dict keys) are left alone."""
-    if value == old:
-        return new
+def renamed(value: Any, names: dict[str, str]) -> Any:
+    """An event (or any part of it) with every mention of a card `old` of `names` as
+    `names[old]`; names of players (dict keys) are left alone."""
+    if isinstance(value, str):
+        return names.get(value, value)
     if isinstance(value, list):
-        return [renamed(item, old, new) for item in value]
+        return [renamed(item, names) for item in value]
     if isinstance(value, dict):
-        return {key: renamed(item, old, new) for key, item in value.items()}
+        return {key: renamed(item, names) for key, item in value.items()}
     return value
 
 
-def mentions(value: Any, card: str) -> bool:
-    if value == card:
-        return True
+def mentions(value: Any, cards: Collection[str]) -> bool:
+    if isinstance(value, str):
+        return value in cards
     if isinstance(value, list):
-        return any(mentions(item, card) for item in value)
+        return any(mentions(item, cards) for item in value)
     if isinstance(value, dict):
-        return any(mentions(item, card) for item in value.values())
+        return any(mentions(item, cards) for item in value.values())
     return False
 
 
@@ -183,9 +183,12 @@ class MisreadHistory:
         """The follower's callback: tried only (`keep=False`: may a card of the player's known
         hand, misread before, explain the refusal?), or kept (an unanswered question's reading
         taken as read). Where the referee knows a card it plays only from the follower's guess
-        (a look-alike told for an unanswered question), that guess may be the misreading too."""
-        guessed = any(card in self.follower.guessed for card in played_cards(event.event))
-        return self.misread_card_renamed(event, keep=keep, own_hand_only=not guessed)
+        (a look-alike told for an unanswered question), or from a card of its code read
+        unsurely that left the table (`read_unsurely_before`), that may be the misreading too."""
+        cards = played_cards(event.event)
+        guessed = any(card in self.follower.guessed for card in cards)
+        unsure = any(self.follower.read_unsurely_before(card) for card in cards)
+        return self.misread_card_renamed(event, keep=keep, own_hand_only=not (guessed or unsure))
 
     def rename_in_history(self, old: str, new: str, confirmed: TableEvent | None, *,
                           keep: bool = True) -> bool:
@@ -223,15 +226,35 @@ class MisreadHistory:
         last event that played `old`, else the one before that, and so on."""
         accepted = {n for n, v in enumerate(self.verdicts) if verdict_ok(v.verdict)}
         naming = [n for n in sorted(accepted) if n > 0
-                  and mentions(self.verdicts[n].event.event, old)]
+                  and mentions(self.verdicts[n].event.event, (old,))]
         starts = naming[:1]
         if confirmed is None or confirmed.event.get("on") == new:
             starts = [n for n in reversed(naming)
                       if old in laid_cards(self.verdicts[n].event.event)]
-        return any(self._renamed_from(first, accepted, old, new, confirmed, keep=keep)
-                   for first in starts)
+        return any(self._renamed_from(first, accepted, names, confirmed, keep=keep)
+                   for first in starts for names in self._renamings(old, new, first, accepted))
 
-    def _renamed_from(self, first: int, accepted: set[int], old: str, new: str,
+    def _renamings(self, old: str, new: str, first: int, accepted: set[int]
+                   ) -> list[dict[str, str]]:
+        """`old` as `new`; and where that is a suit misread (one rank), also with each card
+        that beat `old` from then on, of `old`'s suit, misread the same way where that card is
+        unaccounted for (a design whose clubs read as spades: the 6C and the QC that beat it
+        read 6S and QS)."""
+        names = {old: new}
+        if rank_value(old) != rank_value(new):
+            return [names]
+        free = set(unaccounted(self.snapshot()))
+        alike = {}
+        for n in sorted(accepted):
+            event = self.verdicts[n].event.event
+            card = event.get("card")
+            if n >= first and event.get("type") == "defend" and event.get("on") == old \
+                    and suit_of(card) == suit_of(old) \
+                    and card[:-1] + suit_of(new) in free:
+                alike[card] = card[:-1] + suit_of(new)
+        return [names, {**names, **alike}] if alike else [names]
+
+    def _renamed_from(self, first: int, accepted: set[int], names: dict[str, str],
                       confirmed: TableEvent | None, *, keep: bool) -> bool:
         later = list(range(first, len(self.verdicts)))
         original: list[TableEvent] = []
@@ -241,8 +264,8 @@ class MisreadHistory:
             event = self.verdicts[n].event
             if n in accepted:
                 original.append(event)
-            if event is not confirmed and mentions(event.event, old):
-                now[id(event)] = TableEvent(renamed(event.event, old, new), event.frame,
+            if event is not confirmed and mentions(event.event, names):
+                now[id(event)] = TableEvent(renamed(event.event, names), event.frame,
                                             event.time, was=event)
             may_refuse = n not in accepted and event is not confirmed
             instead.append((now.get(id(event), event), may_refuse))

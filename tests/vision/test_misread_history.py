@@ -3,8 +3,9 @@ knows elsewhere (G8), and how an event is renamed."""
 
 from __future__ import annotations
 
+import pytest
 from table_scene import Scene
-from test_events_inference import BOTTOM, TOP, TWO, play
+from test_events_inference import BOTTOM, TOP, TWO, play, sweep
 from test_round_cross_and_referee import FakeVerdict
 
 from vision.misread_history import mentions, misread_before, renamed
@@ -15,11 +16,13 @@ DEAL = {"type": "deal", "hands": {"QD": ["QD", "7S"]}, "faceup": {"Anna": "QD"}}
 
 
 def test_renaming_reaches_every_card_of_an_event_but_no_player_name() -> None:
-    assert renamed(DEAL, "QD", "JD") == {"type": "deal", "hands": {"QD": ["JD", "7S"]},
-                                         "faceup": {"Anna": "JD"}}
+    assert renamed(DEAL, {"QD": "JD"}) == {"type": "deal", "hands": {"QD": ["JD", "7S"]},
+                                           "faceup": {"Anna": "JD"}}
     assert renamed({"type": "open_draw", "player": "Anna", "card": "KD", "beats": "QD"},
-                   "QD", "JD")["beats"] == "JD"
-    assert mentions(DEAL, "7S") and not mentions(DEAL, "JD")
+                   {"QD": "JD"})["beats"] == "JD"
+    # two cards at once, each once: no chain (7S to 7C, not on to anything 7C is renamed)
+    assert renamed(DEAL, {"QD": "QH", "7S": "7C", "7C": "7H"})["hands"] == {"QD": ["QH", "7C"]}
+    assert mentions(DEAL, ("7S",)) and not mentions(DEAL, ("JD", "QS"))
 
 
 def snapshot(anna: list[str], discard: tuple[str, ...] = ()) -> dict:
@@ -145,3 +148,33 @@ def test_a_table_card_whose_code_comes_in_again_elsewhere_was_its_look_alike() -
         {"type": "throw_in", "player": "Anna", "cards": ["9H"]}]
     assert pipeline.fouls == []
     assert pipeline.snapshot()["table"][0] == {"attack": "9D", "defence": "10D"}
+
+
+@pytest.mark.parametrize(("first_read", "asked"), [(0.7, True), (0.95, False)])
+def test_a_discarded_card_read_unsurely_then_played_again_was_a_suit_misread(
+        first_read: float, asked: bool) -> None:
+    """Boris's 6C lead was read 6S at 0.7 (less surely than the game's cards), Anna's QC on it
+    QS, and the bout was discarded. Anna then leads the real 6S, read surely: the referee
+    knows a 6S discarded (G8), but that one was read unsurely: misread before, or a foul?
+    Confirmed, the past is renamed, the 6C and the QC that beat it too (a design whose clubs
+    read as spades), and the lead is accepted. Had the discarded 6S been read as surely as the
+    game's cards, the lead is a foul."""
+    scene = Scene(TablePipeline.with_referee(TWO), jitter=1.5)
+    scene.put("6H", (1000, 600))            # the turned trump under the stock
+    scene.wait(0.6)
+    play(scene, "7D", BOTTOM, (500, 360))
+    play(scene, "10D", TOP, (515, 375))
+    sweep(scene, "7D", "10D")
+    play(scene, "6S", TOP, (500, 360), confidence=first_read)    # the 6C
+    play(scene, "QS", BOTTOM, (515, 375), confidence=first_read)  # the QC
+    sweep(scene, "6S", "QS")
+    play(scene, "6S", BOTTOM, (520, 350), confidence=0.95)
+    pipeline = scene.target
+    if not asked:
+        assert [v.verdict.rule for v in pipeline.fouls] == ["G8"]
+        return
+    question, = pipeline.questions
+    assert "Misread before" in question.text and pipeline.fouls == []
+    assert pipeline.answer(question, 0).verdict.ok
+    assert sorted(pipeline.snapshot()["discard_cards"]) == ["10D", "6C", "7D", "QC"]
+    assert pipeline.fouls == []
