@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from vision.swept_bout import trump_under_stock, unaccounted
 from vision.table_events import (
+    Question,
     TableEvent,
     Verdicted,
     laid_cards,
@@ -102,6 +103,28 @@ def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,
     return out
 
 
+SAME_ACT_WITHIN = 1.0  # s: a refused reading this soon before a question offering it: one act
+
+
+def _same_act(refused: Verdicted, event: dict, question: Question) -> bool:
+    """Refusal `refused` was the camera's reading of the act the players named `event` (the
+    same player's, of the same kind): refused just before the question was asked, one it
+    offered as that act's reading or a defence of the same attack card (an 8C defence read
+    first as the 7S, known discarded: G8, then by turns as the 8S: asked; nobody takes a card
+    back and lays another that fast); or a lead or throw-in of one card, refused as known
+    elsewhere (G8, read surely: no question), of a look-alike of the card named."""
+    said = refused.event.event
+    if said.get("type") != event["type"] or said.get("player") != event.get("player"):
+        return False
+    if question.time - refused.event.time <= SAME_ACT_WITHIN and (
+            said in question.candidates or event["type"] == "defend"
+            and said.get("on") == event.get("on")):
+        return True
+    return event["type"] in ("attack", "throw_in") and len(event["cards"]) == 1 \
+        and len(said["cards"]) == 1 and said["cards"][0] in look_alikes(event["cards"][0]) \
+        and verdict_dict(refused.verdict).get("rule") == "G8"
+
+
 class MisreadHistory:
     """`TablePipeline`'s renaming of a card misread in the referee's past."""
 
@@ -141,26 +164,18 @@ class MisreadHistory:
                 return True
         return False
 
-    def refusal_was_misread(self, answered: Verdicted) -> Verdicted:
-        """The players named a card `answered` (the last verdict, accepted): a lead or throw-in
-        of X. The same player's lead or throw-in of a look-alike of X, refused since the last
-        accepted event as a card known elsewhere (G8, read surely: no question), was X
-        misread: the answer's verdict takes that refusal's place (told when it was,
-        `TableEvent.was`), and the refusal is no foul. Else `answered` as it is."""
-        event = answered.event.event
-        if event.get("type") not in ("attack", "throw_in") or len(event["cards"]) != 1:
-            return answered
-        alikes = look_alikes(event["cards"][0])
+    def refusal_was_misread(self, answered: Verdicted, question: Question) -> Verdicted:
+        """The players named an event `answered` (the last verdict, accepted) for `question`. A
+        refusal since the last accepted event that was the camera's reading of that same act
+        (`_same_act`) is no foul: the answer's verdict takes its place (told when it was,
+        `TableEvent.was`). Else `answered` as it is."""
         for n in range(len(self.verdicts) - 2, 0, -1):
             earlier = self.verdicts[n]
             if verdict_ok(earlier.verdict):
                 return answered
-            said = earlier.event.event
-            if said.get("type") == event["type"] and said.get("player") == event["player"] \
-                    and len(said["cards"]) == 1 and said["cards"][0] in alikes \
-                    and verdict_dict(earlier.verdict).get("rule") == "G8":
-                told = TableEvent(event, earlier.event.frame, earlier.event.time,
-                                  was=earlier.event)
+            if _same_act(earlier, answered.event.event, question):
+                told = TableEvent(answered.event.event, earlier.event.frame,
+                                  earlier.event.time, was=earlier.event)
                 self.verdicts[n] = Verdicted(told, answered.verdict)
                 self.verdicts.pop()
                 self.events = [told if item is earlier.event else item for item in self.events

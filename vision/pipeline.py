@@ -171,7 +171,7 @@ class TablePipeline(MisreadHistory):
                 verdict = self.verdicts[-1]
                 refused = not verdict_ok(verdict.verdict)
                 if not refused:
-                    verdict = self.refusal_was_misread(verdict)
+                    verdict = self.refusal_was_misread(verdict, question)
                 if refused and verdict_dict(verdict.verdict).get("rule") == "G8" \
                         and self.misread_card_renamed(event):
                     verdict, refused = self.verdicts[-1], False

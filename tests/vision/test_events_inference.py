@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import pytest
 from table_scene import Scene
 
 from vision.events_inference import InferenceConfig
@@ -882,6 +883,31 @@ def test_a_lead_refused_as_a_card_discarded_then_named_its_look_alike_by_the_pla
     assert pipeline.fouls == []
     assert [v.event.event for v in pipeline.verdicts[-2:]] == [
         lead, {"type": "defend", "player": "Anna", "card": "10D", "on": "7D"}]
+
+
+@pytest.mark.parametrize(("taken_back_for", "fouls"), [(0.0, 0), (2.0, 1)])
+def test_a_defence_refused_as_a_discarded_card_then_named_another_at_once_is_no_foul(
+        taken_back_for: float, fouls: int) -> None:
+    """Boris leads the 7C; Anna's 8C on it is read first, surely, as the discarded 7S: a G8
+    refusal; a moment later its place reads 8S unsurely: asked. Named the 8C, the refusal was
+    the camera's first reading of that defence: the answer's verdict takes its place, no foul.
+    If the card lay off the table a while first, she took the 7S back and beat with another
+    card: the refusal stays a foul."""
+    scene = boris_leads_next()
+    pipeline = scene.target
+    play(scene, "7C", TOP, (500, 360))
+    scene.slide("7S", BOTTOM, (515, 375), confidence=0.95)
+    scene.wait(0.4)
+    [refusal] = pipeline.fouls
+    scene.remove("7S")
+    scene.wait(taken_back_for)
+    scene.put("8S", (515, 375), confidence=0.5)
+    scene.wait(0.6)
+    [question] = pipeline.questions
+    defence = {"type": "defend", "player": "Anna", "card": "8C", "on": "7C"}
+    answered = pipeline.answer(question, question.candidates.index(defence))
+    assert answered.verdict.ok and (answered.event.was is refusal.event) is (fouls == 0)
+    assert len(pipeline.fouls) == fouls
 
 
 def unanswered_the_lead_is_a_p7_foul(scene: Scene, lead: dict) -> TablePipeline:
