@@ -495,6 +495,8 @@ class MissedTurns(LayoutPhases):
         if chosen is not None and chosen["card"] == waiting["card"]:
             if refused:   # the drawer's own card, refused where it lies: a foul of his
                 self._turn_refused(waiting)
+            else:   # one card left the stock, not a missed one too: the referee's count
+                self.resync()
             return None
         if not self._judge_late(waiting, question):
             self._turn_refused(waiting)

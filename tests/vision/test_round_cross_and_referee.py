@@ -399,6 +399,18 @@ def test_a_placing_out_of_turn_for_the_referee_asks_which_card_the_camera_missed
     assert pipeline.fouls == [] and pipeline.snapshot()["turn"] == "Boris"
 
 
+def test_a_placing_named_the_drawer_s_own_takes_one_card_from_the_stock_not_two() -> None:
+    """The players say the 10C read as Anna's was Vera's own placing: one card left the stock,
+    so the model's count of the stock is the referee's again (counted down for a missed card
+    too while asked, it would end the face-up phase a placing early: cross-2p-seed22 with the
+    noisy oracle, every card after that refused)."""
+    scene, question = cross_placing_missed()
+    pipeline = scene.target
+    assert pipeline.answer(question, 0).verdict.ok
+    assert pipeline.follower.view.stock_left == pipeline.snapshot()["stock"] == 36 - 3 - 2
+    assert pipeline.fouls == [] and pipeline.snapshot()["turn"] == "Anna"
+
+
 def test_with_no_missed_card_named_the_placing_is_out_of_turn() -> None:
     scene, question = cross_placing_missed()
     pipeline = scene.target
