@@ -220,6 +220,19 @@ class CardTracker:
         self.tracks[new] = track
         self.aliases[old] = new
 
+    def _read_by_turns_as(self, track: CardTrack, box: np.ndarray,
+                          time: float) -> CardTrack | None:
+        """A look-alike of a card coming in (one reading so far, `box` its second), read on its
+        way in between the two: not placed, read after the card's first reading and just now
+        (within 2.5 frames), as far from `box` as a hand moves a card meanwhile (a 7C brought in
+        read 7S, 7C, 7S, 7S, 7C)."""
+        interval = 2.5 * self._frame_interval
+        return next((other for other in (self.tracks.get(c) for c in look_alikes(track.card))
+                     if other is not None and other.state is TrackState.CANDIDATE
+                     and track.last_seen < other.last_seen and time - other.last_seen <= interval
+                     and _distance(box, other.box)
+                     <= self.config.teleport_speed * max(time - other.last_seen, 1e-3)), None)
+
     def _alias(self, card: str, box: np.ndarray) -> str:
         """A renamed card's old code read at its place is a reading of it."""
         track = self._lying_at(self.aliases.get(card), box)
@@ -542,10 +555,16 @@ class CardTracker:
             # one lone reading not joined to this one (frames without it in between, or farther
             # than a hand moves a card meanwhile) was a stray misread of this code, not the start
             # of this card's way in: where it came in from starts here. A card brought in is read
-            # frame after frame, a missed frame apart at most.
+            # frame after frame, a missed frame apart at most, or by turns as a look-alike
+            # (`_read_by_turns_as`): then its way in starts where the first of them was read.
             gap = time - track.last_seen
             jump = _distance(box, track.box)
-            if gap > 2.5 * self._frame_interval or jump > config.teleport_speed * max(gap, 1e-3):
+            by_turns = self._read_by_turns_as(track, box, time)
+            if by_turns is not None:
+                if by_turns.first_seen < track.first_seen:
+                    track.first_box = by_turns.first_box.copy()
+            elif gap > 2.5 * self._frame_interval \
+                    or jump > config.teleport_speed * max(gap, 1e-3):
                 track.first_box = box.copy()
         # a jump away from the smoothed place (whose own noise is small) or a slow drift of the
         # readings since the resting stretch began is a hand moving the card; jitter is neither.
@@ -712,12 +731,14 @@ class CardTracker:
     def _jumped(self, track: CardTrack, box: np.ndarray, time: float) -> bool:
         """Farther from the last reading than a hand moves a card meanwhile, or, after frames
         without a reading, over a card away from readings that never moved (a look-alike's
-        flicker on a card lying there; a card brought in moves from its first reading on)."""
+        flicker on a card lying there; a card brought in moves from its first reading on, or
+        was read as a look-alike meanwhile: `_read_by_turns_as`)."""
         gap = max(time - track.last_seen, self._frame_interval)
         distance = _distance(box, track.box)
         return distance > self.config.teleport_speed * gap or (
             gap > 2.5 * self._frame_interval and distance > self.config.duplicate_distance
-            and _distance(track.box, track.first_box) <= self.config.still_tolerance)
+            and _distance(track.box, track.first_box) <= self.config.still_tolerance
+            and self._read_by_turns_as(track, box, time) is None)
 
     def _carried_off(self, track: CardTrack) -> bool:
         """Seen moving, readings in a row, away from where it was placed, and not at rest since:

@@ -686,3 +686,21 @@ def test_a_card_found_misread_at_rest_keeps_its_own_readings_beside_the_misread_
     scene.wait(2.0)
     assert "10S" not in scene.target.tracks
     assert scene.target.tracks["QS"].confidence > before + 0.1
+
+
+def test_a_card_read_by_turns_as_a_look_alike_on_its_way_in_came_from_where_it_was_first_read(
+) -> None:
+    """A 7C brought in from the bottom is read 7S, 7C, 7S, 7S, 7S and then 7C to its rest: its
+    two first 7C readings are four frames apart and two cards apart, which alone would make the
+    first a stray. Its look-alike was read between them along the way, so the 7C came in from
+    where the first of those readings was (classic-2p-seed22: Anna's lead out of turn was taken
+    for Boris's, who was to lead)."""
+    scene = Scene(CardTracker())
+    path = [(640.0, 650.0 - 40.0 * i) for i in range(8)]
+    for at, card in zip(path, ["7S", "7C", "7S", "7S", "7S", "7C", "7C", "7C"], strict=True):
+        scene.remove("7C", "7S")
+        scene.put(card, at)
+        scene.step()
+    scene.wait(1.0)
+    assert [card for _, card in placed(scene)] == ["7C"]
+    assert scene.target.tracks["7C"].first_center[1] >= 640.0   # from the bottom
