@@ -32,7 +32,7 @@ from vision.swept_bout import (
     swept_towards,
     unbeaten_attacks,
 )
-from vision.table_events import Question, TableEvent
+from vision.table_events import Question, TableEvent, played_cards
 from vision.tracking import TrackState
 
 
@@ -231,7 +231,34 @@ class MissedCards(MissedTurns):
         self.withdrawn.append(asked.question)
         self.view.doubtful.difference_update(asked.question.cards)
         table_event = TableEvent(asked.fallback, self._frame, self._time)
-        if self.judge is not None and self.judge(table_event):
-            out.append(table_event)
+        if self.judge is not None:
+            if self.judge(table_event, record_refusal=False):
+                out.append(table_event)
+            elif self._guessed_instead(asked, out):
+                return
+            else:
+                self.judge(table_event)   # refused: kept, a foul
         self._fell_back(asked)
+
+    def _guessed_instead(self, asked: MissedCardQuestion, out: list[Emitted]) -> bool:
+        """The referee refuses the fallback (cross: a take while his known hand could beat the
+        card, C7): the first other card the question offered that the referee accepts is told
+        instead, a guess (`guessed`), and a swept bout closes after it (a discard after a
+        defence, a take after a throw-in). False when it accepts none."""
+        for candidate in asked.question.settling[1:]:
+            table_event = TableEvent(candidate, self._frame, self._time)
+            if not self.judge(table_event, record_refusal=False):
+                continue
+            out.append(table_event)
+            self.guessed.update(played_cards(candidate))
+            if asked.swept:
+                close = {"type": "take", "player": asked.defender} \
+                    if candidate["type"] == "throw_in" else {"type": "discard"}
+                closing = TableEvent(close, self._frame, self._time)
+                if self.judge(closing):
+                    out.append(closing)
+            else:
+                self._beaten_unseen(candidate["on"], candidate["card"])
+            return True
+        return False
 

@@ -447,6 +447,23 @@ def test_a_cross_bout_cleared_with_a_card_unbeaten_asks_which_card_beat_it() -> 
     assert pipeline.fouls == []
 
 
+def test_a_cross_bout_cleared_unbeaten_unanswered_is_beaten_by_a_card_his_hand_holds() -> None:
+    """The same bout, nobody answering: Boris's next lead settles the question. A take, the
+    usual guess without the card, is refused (C7: his known hand holds the 8S, which beats the
+    7S), so the card the question offered that the referee accepts is told instead, with the
+    discard; Boris's lead is then his turn (cross-2p-seed22, unanswered: 24 false fouls, every
+    lead after a refused take out of step)."""
+    scene = cross_with_hands()
+    pipeline = scene.target
+    play(scene, "7S", ANNA, (600, 360))
+    sweep(scene, "7S")
+    play(scene, "6C", BORIS, (600, 360))
+    assert [v.event.event for v in pipeline.verdicts[-3:]] == [
+        {"type": "defend", "player": "Boris", "card": "8S", "on": "7S"}, {"type": "discard"},
+        {"type": "attack", "player": "Boris", "cards": ["6C"]}]
+    assert pipeline.fouls == []
+
+
 def test_a_cross_defence_by_the_next_player_asks_which_card_was_passed_on_unseen() -> None:
     scene = cross_with_hands()
     pipeline = scene.target
