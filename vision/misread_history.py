@@ -31,7 +31,7 @@ from vision.table_events import (
     verdict_dict,
     verdict_ok,
 )
-from vision.table_reader import look_alikes, rank_value, suit_of
+from vision.table_reader import look_alikes, rank_of, rank_value, suit_of
 
 if TYPE_CHECKING:
     from vision.events_inference import GameFollower
@@ -256,17 +256,18 @@ class MisreadHistory:
         unaccounted for (a design whose clubs read as spades: the 6C and the QC that beat it
         read 6S and QS)."""
         names = {old: new}
-        if rank_value(old) != rank_value(new):
+        if rank_of(old) != rank_of(new):
             return [names]
         free = set(unaccounted(self.snapshot()))
         alike = {}
-        for n in sorted(accepted):
+        for n in sorted(n for n in accepted if n >= first):
             event = self.verdicts[n].event.event
-            card = event.get("card")
-            if n >= first and event.get("type") == "defend" and event.get("on") == old \
-                    and suit_of(card) == suit_of(old) \
-                    and card[:-1] + suit_of(new) in free:
-                alike[card] = card[:-1] + suit_of(new)
+            if event.get("type") != "defend" or event.get("on") != old \
+                    or suit_of(event["card"]) != suit_of(old):
+                continue
+            swapped = rank_of(event["card"]) + suit_of(new)
+            if swapped in free:
+                alike[event["card"]] = swapped
         return [names, {**names, **alike}] if alike else [names]
 
     def _renamed_from(self, first: int, accepted: set[int], names: dict[str, str],

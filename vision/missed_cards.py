@@ -18,6 +18,7 @@ without it, as it would have been without the question.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from vision.game_view import Emitted
@@ -185,17 +186,23 @@ class MissedCards(MissedTurns):
         self._missed = None
         self.view.doubtful.difference_update(question.cards)
         if chosen is not None and chosen != asked.fallback and not refused:
-            if chosen["type"] == "throw_in":
-                self._judge_late({"type": "take", "player": asked.defender}, question)
-            elif asked.swept:
-                self._judge_late({"type": "discard"}, question)
-            else:
-                self._beaten_unseen(chosen["on"], chosen["card"])
+            self._bout_closed_by(asked, chosen, lambda event: self._judge_late(event, question))
             return None
         if chosen != asked.fallback or refused:
             self._judge_late(asked.fallback, question)
         self._fell_back(asked)
         return None
+
+    def _bout_closed_by(self, asked: MissedCardQuestion, named: dict,
+                        tell: Callable[[dict], object]) -> None:
+        """The missed card `named` is the bout's: a take follows a throw-in and a discard a
+        defence of a swept bout (each given to `tell`); a bout still there goes on beaten."""
+        if named["type"] == "throw_in":
+            tell({"type": "take", "player": asked.defender})
+        elif asked.swept:
+            tell({"type": "discard"})
+        else:
+            self._beaten_unseen(named["on"], named["card"])
 
     def _beaten_unseen(self, attack: str, defence: str) -> None:
         """The model's bout gets the defence the players named, lying on its attack card."""
@@ -243,22 +250,21 @@ class MissedCards(MissedTurns):
     def _guessed_instead(self, asked: MissedCardQuestion, out: list[Emitted]) -> bool:
         """The referee refuses the fallback (cross: a take while his known hand could beat the
         card, C7): the first other card the question offered that the referee accepts is told
-        instead, a guess (`guessed`), and a swept bout closes after it (a discard after a
-        defence, a take after a throw-in). False when it accepts none."""
+        instead, a guess (`guessed`), and the bout closes after it as after an answer
+        (`_bout_closed_by`). False when it accepts none."""
         for candidate in asked.question.settling[1:]:
             table_event = TableEvent(candidate, self._frame, self._time)
             if not self.judge(table_event, record_refusal=False):
                 continue
             out.append(table_event)
             self.guessed.update(played_cards(candidate))
-            if asked.swept:
-                close = {"type": "take", "player": asked.defender} \
-                    if candidate["type"] == "throw_in" else {"type": "discard"}
-                closing = TableEvent(close, self._frame, self._time)
-                if self.judge(closing):
-                    out.append(closing)
-            else:
-                self._beaten_unseen(candidate["on"], candidate["card"])
+            self._bout_closed_by(asked, candidate, lambda event: self._told_now(event, out))
             return True
         return False
+
+    def _told_now(self, event: dict, out: list[Emitted]) -> None:
+        """`event` judged now; accepted, it goes out."""
+        table_event = TableEvent(event, self._frame, self._time)
+        if self.judge(table_event):
+            out.append(table_event)
 

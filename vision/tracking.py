@@ -222,10 +222,9 @@ class CardTracker:
 
     def _read_by_turns_as(self, track: CardTrack, box: np.ndarray,
                           time: float) -> CardTrack | None:
-        """A look-alike of a card coming in (one reading so far, `box` its second), read on its
-        way in between the two: not placed, read after the card's first reading and just now
-        (within 2.5 frames), as far from `box` as a hand moves a card meanwhile (a 7C brought in
-        read 7S, 7C, 7S, 7S, 7C)."""
+        """A look-alike of a card coming in, read on its way in since the card's last reading
+        and before `box`, its new one: not placed, read just now (within 2.5 frames), as far
+        from `box` as a hand moves a card meanwhile (a 7C brought in read 7S, 7C, 7S, 7S, 7C)."""
         interval = 2.5 * self._frame_interval
         return next((other for other in (self.tracks.get(c) for c in look_alikes(track.card))
                      if other is not None and other.state is TrackState.CANDIDATE
