@@ -65,8 +65,9 @@ def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,
     """(old, new) renamings of the referee's past that would let `event` be true, likeliest
     first: a card known in the player's hand was the card he plays (old: that card; its
     look-alikes first, then cards of its suit, then the rest: the reader confuses J and Q of
-    one suit too); or the card, known elsewhere, was a look-alike nobody has accounted for
-    (old: the card), or any card nobody has accounted for where the follower only `guessed`
+    one suit too); or the card, known elsewhere, was a look-alike nobody has accounted for,
+    or one known in a hand (old: the card; a player played the look-alike he had taken, read
+    as this card), or any card nobody has accounted for where the follower only `guessed`
     the card. `own_hand_only`: the first kind alone (a card known elsewhere may have been
     taken from there: a foul, unless the players say otherwise). Before all these, a defence
     on a card the referee has not on its table, where a look-alike of it lies: that attack
@@ -80,6 +81,7 @@ def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,
     hands = snapshot.get("hands") or {}
     own = list((hands.get(player) or {}).get("known") or ())
     free = set(unaccounted(snapshot))
+    held = {card for hand in hands.values() for card in (hand or {}).get("known") or ()}
     attacks = [entry.get("attack") for entry in snapshot.get("table") or ()]
     target = event.get("on")
     out: list[tuple[str, str]] = []
@@ -99,7 +101,8 @@ def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,
                 out += [(card, held) for held in ranked]
         if card not in free and not own_hand_only:
             others = sorted(free - set(alikes)) if card in guessed else []
-            out += [(card, other) for other in (*alikes, *others) if other in free]
+            out += [(card, other) for other in alikes if other in free or other in held]
+            out += [(card, other) for other in others]
     return out
 
 

@@ -59,6 +59,17 @@ def test_a_card_known_elsewhere_was_a_look_alike_nobody_accounted_for() -> None:
     assert ("AS", "AH") not in renamings   # discarded: accounted for
 
 
+def test_a_discarded_card_was_a_look_alike_another_player_is_known_to_hold() -> None:
+    """transfer-3p-seed23: Anna took the 9S, then beat with it read 9C (trumps clubs), so
+    the referee has the 9C discarded and the 9S still in her hand. Vera's real 9C: the
+    discarded one was Anna's 9S, held by another player than the one playing now."""
+    event = {"type": "defend", "player": "Boris", "card": "9C", "on": "QD"}
+    table = snapshot(["9S", "7H"], discard=("9C", "JH"))
+    assert ("9C", "9S") in misread_before(table, event)
+    assert ("9C", "7H") not in misread_before(table, event)  # not a look-alike
+    assert ("9C", "9S") not in misread_before(table, event, own_hand_only=True)
+
+
 def test_a_card_known_elsewhere_only_from_a_guess_may_have_been_any_card_unaccounted_for(
 ) -> None:
     """The follower guessed the AS (a defence nobody saw, told unanswered): besides its
