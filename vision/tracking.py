@@ -48,6 +48,8 @@ class TrackerConfig:
     leave_after: float = 0.4       # seconds unseen before a card seen carried off counts as gone
     same_place: float = 0.12       # card sizes: two codes read this close are one card's rivals
     carry_readings: int = 2        # ... seen moving away in at least this many readings in a row
+    laid_again_after: float = 1.0  # a card unseen this long, then read on its way to its place,
+    #                                was taken away and is laid there again: a new card
     index_share: float = 0.6       # a box this much smaller than a card's is its index alone
     sure_confidence: float = 0.9   # a reading this sure is the card, not a look-alike flicker
     away_readings: int = 3         # sure readings in a row of a table card's code away from it,
@@ -97,6 +99,7 @@ class CardTrack:
     carry_time: float = 0.0   # ... when it was read
     carry_moved: float = 0.0  # the last reading that showed it moving
     carry_steps: int = 0  # readings in a row, each moved on from the last: a card carried off
+    carry_from: np.ndarray | None = None  # ... the first of them
     rest_confidence: float = 0.0  # summed confidence of the readings since it came to rest
     recent: list[tuple[float, float]] = field(default_factory=list)  # (time, confidence) of
     #                                                      the readings of the last few seconds
@@ -302,6 +305,8 @@ class CardTracker:
                 if home:
                     track.relocation = None
                     chosen = home
+                    if self._laid_again(track):
+                        self.tracks[card] = self._coming_in(track)
                 else:
                     away = min(range(len(boxes)), key=lambda i: distances[i])
                     self._follow_carry(track, boxes[away], update.time)
@@ -495,6 +500,23 @@ class CardTracker:
             return True
         return False
 
+    def _laid_again(self, track: CardTrack) -> bool:
+        """A card unseen at its place (`laid_again_after`) whose code was then read on its way
+        (`carry_readings` readings, each moved on from the last) is read at its place again: it
+        left unseen (a bout taken, the cards gathered under a hand) and was brought back in,
+        played again where it lay before. A covered card is not read anywhere else."""
+        return track.state is TrackState.HIDDEN and track.carry_box is not None \
+            and track.carry_steps >= self.config.carry_readings \
+            and track.carry_time - track.last_seen >= self.config.laid_again_after
+
+    @staticmethod
+    def _coming_in(track: CardTrack) -> CardTrack:
+        """A new track for a card laid again (`_laid_again`): on its way in, from where it was
+        first read coming, now at the last reading that showed it coming."""
+        box, time = track.carry_box.copy(), track.carry_time
+        return CardTrack(track.card, box, track.carry_from.copy(), time, time, time,
+                         anchor=box.copy())
+
     def _follow_carry(self, track: CardTrack, box: np.ndarray, time: float) -> None:
         """A reading of a placed card away from its place: one more step of it being carried
         off if it moved on from the last one (from the card's place, for the first) by more
@@ -515,6 +537,8 @@ class CardTracker:
         break the count (a card slows down at the frame's edge, where its box is cut), but
         resting `place_after` does: the card was put down, not carried off."""
         if moving:
+            if not track.carry_steps:
+                track.carry_from = box.copy()
             track.carry_steps += 1
             track.carry_moved = time
         elif time - track.carry_moved >= self.config.place_after:

@@ -51,6 +51,21 @@ def test_a_card_in_motion_is_not_placed_until_it_rests() -> None:
     assert np.allclose(track.first_box, box_at((100, 700)))  # where it came in from
 
 
+def test_a_card_taken_away_unseen_and_brought_back_to_its_place_is_placed_anew() -> None:
+    """dummy-2p-seed24: the 9S, taken with its bout, unseen 2.4 s (not yet gone), was played
+    again where it had lain. Seen on its way in, it is a card laid again, placed anew and
+    coming from the player's seat; a card only covered meanwhile is not (next test)."""
+    scene = Scene(CardTracker())
+    scene.put("9S", (600, 310))
+    scene.wait(1.0)
+    scene.remove("9S")
+    scene.wait(2.0)
+    scene.slide("9S", (620, 680), (600, 310), seconds=0.3)
+    scene.wait(0.6)
+    assert [card for _, card in placed(scene)] == ["9S", "9S"]
+    assert scene.target.tracks["9S"].first_box[3] > 500   # came in from the bottom seat
+
+
 def test_covered_by_a_hand_for_two_seconds_is_still_on_the_table() -> None:
     tracker = CardTracker()
     scene = Scene(tracker)
