@@ -236,6 +236,7 @@ class GameFollower(OpenLeads):
         view = self.view
         if self._trump_refuted(track, out):
             return
+        self._doubt_the_trump(out)
         self._settle_before_card(out)
         if self._laid_where_the_bout_was(track):
             self._bout_cleared(out)   # it lies where the bout's cards lay: they are gone

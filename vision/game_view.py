@@ -86,6 +86,7 @@ class GameView:
     trump_track: CardTrack | None = None   # the card taken as the trump, until the first lead
     trump_asked: TrumpAsked | None = None  # the trump asked about (`vision.trump_check`)
     trump_read_as: str | None = None       # ... a look-alike the camera reads it as
+    trump_doubted: bool = False            # ... its reading weighed against the game's cards
     started_at: float = 0.0                # when this game began (its deal)
     leader: str | None = None    # leads the next bout, or led the current one
     defender: str | None = None
@@ -571,6 +572,8 @@ class FollowerCore:
             self._tracks[new] = self._tracks.pop(old)
         if old in view.open_table:
             view.open_table[new] = view.open_table.pop(old)
+        if view.trump == old:   # the turned trump, asked about: read as its look-alike
+            view.trump = new
 
     def resync_when_caught_up(self) -> None:
         """`resync` now, or once the doubtful readings still waiting are settled: till then

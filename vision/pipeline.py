@@ -160,7 +160,9 @@ class TablePipeline(MisreadHistory):
         chosen = None if choice is None else question.candidates[choice]
         verdict, refused = None, False
         event = None if chosen is None else TableEvent(chosen, question.frame, question.time)
-        if event is not None and question.replaces is not None:
+        if chosen is not None and chosen == question.replaces:
+            pass   # the event accepted before, confirmed: the referee's past stands as it is
+        elif event is not None and question.replaces is not None:
             # it happened instead of an event accepted before: the referee's past is rewritten
             refused = self.referee is None or not self.revise(question.replaces, event)
             verdict = next((v for v in self.verdicts if v.event is event), None)

@@ -21,11 +21,12 @@ from vision.game_view import Emitted
 from vision.missed_cards import MissedCards
 from vision.swept_bout import unaccounted
 from vision.table_events import Question, TableEvent, card_text
-from vision.table_reader import overlap, rank_of, suit_of
+from vision.table_reader import look_alikes_by_colour, overlap, rank_of, suit_of
 from vision.tracking import CardTrack, TrackState
 
 TRUMP_SEEN_BRIEFLY = 1.5  # s: a trump never brought in, seen less than this and then
 TRUMP_UNSEEN = 1.0        # ... unseen this long before the first card after it, was none
+TRUMP_DOUBT_AFTER = 4     # cards read besides the trump: enough to tell how surely cards read
 
 
 @dataclass
@@ -37,6 +38,24 @@ class TrumpAsked:
 
 class TrumpCheck(MissedCards):
     """Checking the trump against the first bout, and settling the answer."""
+
+    def _doubt_the_trump(self, out: list[Emitted]) -> None:
+        """Once `TRUMP_DOUBT_AFTER` cards besides the turned trump have been read, the trump is
+        weighed against them: read less surely than the game's cards are (`misread_margin`
+        below their median), it may be a look-alike, and every beat of the game hangs on its
+        suit, so the players are asked which card it is (the game goes on with it as read)."""
+        view = self.view
+        trump = self._last_tracks.get(view.trump or "")
+        if view.trump_doubted or trump is None or view.trump_asked is not None \
+                or len(self._last_tracks) <= TRUMP_DOUBT_AFTER:
+            return
+        view.trump_doubted = True
+        if trump.confidence >= self._typical_confidence() - self.config.misread_margin \
+                or trump.card in view.doubtful or self.revise is None:
+            return
+        text = f"Is {card_text(trump.card)} the trump? The camera read it unsurely."
+        text_ru = f"{card_text(trump.card, True)} — козырь? Камера прочла её неуверенно."
+        self._ask_trump(out, text, text_ru, trump.card, trump)
 
     def _trump_refuted(self, track: CardTrack, out: list[Emitted]) -> bool:
         """True when `track` is not played now: it lies on the card taken as the trump (that
@@ -142,12 +161,17 @@ class TrumpCheck(MissedCards):
     def _ask_trump(self, out: list[Emitted], text: str, text_ru: str, taken: str,
                    lying: CardTrack | None, *, lead: CardTrack | None = None) -> None:
         """Which card is the trump (the referee has `taken`): the card lying where the trump is
-        guessed to be first, then every card that may be it; with the bout waiting for the
-        answer (`lead`), the first reading last."""
+        guessed to be first, then every card that may be it (that card's look-alikes first);
+        with the bout waiting for the answer (`lead`), the first reading last. A trump question
+        asked before is withdrawn: this one is the game's now."""
         guess = [lying.card] if lying is not None else []
-        may_be = [card for card in unaccounted(self._snapshot(), list(self._tracks))
-                  if card != taken]
+        alike = look_alikes_by_colour(lying.card) if lying is not None else []
+        may_be = sorted((card for card in unaccounted(self._snapshot(), list(self._tracks))
+                         if card != taken and card not in guess),
+                        key=lambda card: alike.index(card) if card in alike else len(alike))
         cards = [*guess, *may_be, *([taken] if lead is not None else [])]
+        if self.view.trump_asked is not None:
+            self.withdrawn.append(self.view.trump_asked.question)
         question = Question(text, text_ru,
                             tuple({"type": "trump", "card": card} for card in cards),
                             self._frame, self._time, since=self.view.started_at,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from table_scene import Scene
-from test_events_inference import BOTTOM, TOP, TWO, events, play, questions
+from test_events_inference import BOTTOM, TOP, TWO, events, play, questions, sweep
 
 from vision.pipeline import TablePipeline
 from vision.table_events import Question
@@ -105,3 +105,61 @@ def test_the_named_trump_read_as_a_look_alike_where_it_lies_is_the_trump_not_a_c
     assert len(pipeline.events) == told and pipeline.questions == [] and pipeline.fouls == []
     play(scene, "9H", BOTTOM, (640, 360))    # a heart brought in is played as any card
     assert events(scene)[-1] == {"type": "throw_in", "player": "Anna", "cards": ["9H"]}
+
+
+def first_bout(scene: Scene, confidence: float) -> None:
+    """Anna leads the 6D, Boris beats it with the 9D, Anna throws in the 9H, Boris beats it
+    with the KH: four cards besides the trump, each read with `confidence`."""
+    for card, seat, at in (("6D", BOTTOM, (500, 360)), ("9D", TOP, (515, 375)),
+                           ("9H", BOTTOM, (640, 360)), ("KH", TOP, (655, 375))):
+        play(scene, card, seat, at, confidence=confidence)
+
+
+def test_a_trump_read_less_surely_than_the_game_s_cards_is_asked_about() -> None:
+    """transfer-2p-seed24: the turned 7C, its clubs like spades in that design, read 7S at
+    0.8, the game's cards at 0.97. The game goes on with the 7S; once four cards besides it
+    are read, the players are asked, the reading first, then its look-alike of the same
+    colour. Named the 7C, the trump is clubs from the deal on, and the real 7S, played later,
+    is a card of the bout, not the trump seen again."""
+    scene = Scene(TablePipeline.with_referee(TWO), jitter=1.5)
+    scene.put("7S", STOCK, confidence=0.8)
+    scene.wait(0.6)
+    pipeline = scene.target
+    first_bout(scene, 0.97)
+    assert pipeline.snapshot()["trump"] == "7S"
+    [question] = pipeline.questions
+    assert [c["card"] for c in question.candidates[:2]] == ["7S", "7C"]
+    pipeline.answer(question, 1)
+    assert pipeline.snapshot()["trump"] == "7C"
+    assert {"type": "trump", "card": "7C"} in [e.event for e in pipeline.events]
+    sweep(scene, "6D", "9D", "9H", "KH")
+    play(scene, "6S", TOP, (500, 360), confidence=0.97)
+    play(scene, "7S", BOTTOM, (515, 375), confidence=0.97)
+    assert events(scene)[-1] == {"type": "defend", "player": "Anna", "card": "7S", "on": "6S"}
+    assert pipeline.fouls == []
+
+
+def test_a_trump_read_about_as_surely_as_the_game_s_cards_is_not_asked_about() -> None:
+    scene = Scene(TablePipeline.with_referee(TWO), jitter=1.5)
+    scene.put("7S", STOCK, confidence=0.85)
+    scene.wait(0.6)
+    first_bout(scene, 0.9)
+    assert scene.target.questions == [] and scene.target.fouls == []
+
+
+def test_a_trump_asked_about_and_confirmed_stays_the_camera_s_reading() -> None:
+    """Confirmed as read, the trump is not told again: the event in the log is still the one
+    the camera read at the deal (so it counts as the camera's), and the referee's past is
+    untouched."""
+    scene = Scene(TablePipeline.with_referee(TWO), jitter=1.5)
+    scene.put("7S", STOCK, confidence=0.8)
+    scene.wait(0.6)
+    pipeline = scene.target
+    read = next(e for e in pipeline.events if e.event["type"] == "trump")
+    first_bout(scene, 0.97)
+    verdicts = list(pipeline.verdicts)
+    [question] = pipeline.questions
+    pipeline.answer(question, 0)
+    assert [e for e in pipeline.events if e.event["type"] == "trump"] == [read]
+    assert next(e for e in pipeline.events if e.event["type"] == "trump") is read
+    assert pipeline.verdicts == verdicts and pipeline.snapshot()["trump"] == "7S"
