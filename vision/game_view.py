@@ -278,7 +278,7 @@ class FollowerCore:
                 if rule in MISREAD_RULES else []
             held = self._held_look_alikes(event) if rule == "G8" and not misread else []
             if misread or held:
-                misread += self._on_misread_attack(event, misread)
+                misread += self._on_misread_attack(event, misread) + self._led_after_take(event)
                 offered = [*(offered or ()), *held]   # read surely: unanswered, as read
                 doubt = f"{judged.message} Misread, or a foul ({rule})?"
                 doubt_ru = f"{judged.message_ru} Ошибка камеры или нарушение ({rule})?"
@@ -450,6 +450,14 @@ class FollowerCore:
         return [{**event, "card": card, "on": other} for other in look_alikes_by_colour(target)
                 if other in free for card in cards
                 if beats(card, other, trump_suit, cross=cross)]
+
+    def _led_after_take(self, event: dict) -> list[dict]:
+        """A throw-in onto a bout its defender took, refused for its name: the cards may have
+        been taken already, and it the lead of the next bout (out of turn, may be), read
+        while the taken cards still lay there. Offered as that lead."""
+        if event["type"] != "throw_in" or not self.view.took:
+            return []
+        return [{"type": "attack", "player": event["player"], "cards": list(event["cards"])}]
 
     def _look_alike_events(self, event: dict, cards: list[str]) -> list[dict]:
         """The event with a card whose identity is in doubt read as each code also read at its

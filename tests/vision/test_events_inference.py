@@ -730,6 +730,26 @@ def test_a_throw_in_refused_after_the_implied_take_joins_the_bout_once_the_defen
     assert pipeline.fouls == []
 
 
+def test_a_card_refused_as_a_throw_in_after_the_implied_take_may_be_the_next_lead() -> None:
+    """dummy-3p-seed13: Vera took the KD; before she had gathered it, Boris led the 7S out
+    of turn (P7), read as a throw-in onto her take (P3) and unsurely, so asked about. The
+    question offers it as the next bout's lead too: the foul the players then name is the
+    one made."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    scene.slide("9C", BOTTOM, (640, 360), confidence=0.7)   # Boris took: Anna leads again
+    scene.wait(0.6)
+    pipeline = scene.target
+    [question] = pipeline.questions
+    lead = {"type": "attack", "player": "Anna", "cards": ["9C"]}
+    assert question.candidates[0] == {"type": "throw_in", "player": "Anna", "cards": ["9C"]}
+    assert "(P3)" in question.text and lead in question.candidates
+    assert pipeline.answer(question, question.candidates.index(lead)).verdict.ok
+    assert pipeline.snapshot()["table"] == [{"attack": "9C", "defence": None}]
+
+
 def judged_pipeline(*events: dict) -> TablePipeline:
     from referee import Referee
 
