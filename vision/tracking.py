@@ -711,12 +711,15 @@ class CardTracker:
         """Read only by an index that never moved, inside a card lying there and read with
         it, where that card's own index is printed (not at its edge, where the index of a card
         under it shows): that card's other corner misread, not a card of its own (a card laid
-        on another comes in, and is read whole)."""
+        on another comes in, and is read whole). Not a card placed before the index was first
+        read whose box moved since: the box now spans a card laid on it, whose index that is
+        (transfer-3p-seed13: a 7C on the AC, read by its index alone, the pair's box read AC)."""
         if not self._never_moved(track):
             return False
         return any(other is not track and other.state is TrackState.PLACED
                    and other.last_seen == track.last_seen
                    and self._at_own_index(track.box, other.box)
+                   and not ((other.placed_at or 0.0) < track.first_seen <= other.rest_since)
                    for other in self.tracks.values())
 
     def _sure(self, confidence: float) -> bool:

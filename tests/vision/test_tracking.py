@@ -544,6 +544,22 @@ def test_an_index_read_where_a_lying_card_s_own_index_is_printed_is_that_card(
     assert ("KD" in [card for _, card in placed(scene)]) is a_card
 
 
+def test_an_index_at_a_lying_card_s_own_index_as_its_box_moves_there_is_a_card_laid_on_it(
+) -> None:
+    """transfer-3p-seed13: the 7C laid on the AC, a little down and right, read by its index
+    alone, while the detector gave the pair's box to the AC (it moved the AC's box by a
+    third of a card). The index lies where the AC's own is printed in that box, but the AC
+    lay there before: the index is the card laid on it."""
+    scene = Scene(CardTracker())
+    scene.put("10D", (400, 300))
+    scene.wait(1.0)
+    scene.put("10D", (420, 318))                  # the box now spans the KD laid on it
+    scene.put("KD", (420 + CARD_W / 2 - 12, 318 + CARD_H / 2 - 16), confidence=0.95)
+    scene.index_only.add("KD")
+    scene.wait(1.0)
+    assert "KD" in [card for _, card in placed(scene)]
+
+
 def test_a_covered_card_s_corner_read_as_another_code_is_that_card_still_lying_there() -> None:
     """The 6D, beaten by the 9D laid across it, shows only its top-left index beside the 9D,
     read unsurely as an 8D for longer than a card unseen stays on the table: the 6D is still
