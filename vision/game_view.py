@@ -395,11 +395,11 @@ class FollowerCore:
         """The event with a card it plays read as each look-alike that may be in the player's
         hand (`unaccounted`: not discarded, on the table or known elsewhere), same-colour suits
         first (a club misread as a spade more often than as a heart); where the referee knows
-        his whole hand, then as each other card of it. None when each card was read, at rest
-        (`resting_confidence`), as surely as the game's cards are (the median of their mean
-        confidences), less `misread_margin`."""
+        his whole hand, then as each other card of it. None when each card was read (over all
+        its readings, or at rest: `best_mean_confidence`) as surely as the game's cards are
+        (the median of their mean confidences), less `misread_margin`."""
         typical = self._typical_confidence()
-        if all(card not in self._tracks or self._tracks[card].resting_confidence
+        if all(card not in self._tracks or self._tracks[card].best_mean_confidence
                >= typical - self.config.misread_margin for card in played_cards(event)):
             return []  # read as surely as the game's cards are: a foul
         possible, whole_hand = self._hand_could_hold(event)

@@ -134,13 +134,13 @@ class CardTrack:
         return self.confidence_sum / max(self.readings, 1)
 
     @property
-    def resting_confidence(self) -> float:
-        """The mean confidence since it came to rest (a card on its way in is read blurred and
-        at a slant, less surely), or `confidence` while it has been read resting less than
-        twice."""
+    def best_mean_confidence(self) -> float:
+        """`confidence`, or the mean confidence since it came to rest where that is higher (a
+        card on its way in is read blurred and at a slant, less surely) and it has been read
+        resting twice at least."""
         if self.rest_readings < 2:
             return self.confidence
-        return self.rest_confidence / self.rest_readings
+        return max(self.confidence, self.rest_confidence / self.rest_readings)
 
     @property
     def on_table(self) -> bool:

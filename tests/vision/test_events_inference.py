@@ -852,16 +852,19 @@ def test_an_unsure_card_that_cannot_beat_is_asked_about_as_its_look_alikes() -> 
     assert pipeline.snapshot()["table"] == [{"attack": "7C", "defence": "8C"}]
 
 
-def test_a_card_read_unsurely_only_on_its_way_in_that_cannot_beat_is_a_foul() -> None:
+@pytest.mark.parametrize(("on_its_way", "at_rest"), [(0.6, 0.9), (0.97, 0.78)])
+def test_a_card_read_unsurely_only_on_its_way_in_or_at_rest_that_cannot_beat_is_a_foul(
+        on_its_way: float, at_rest: float) -> None:
     """classic-2p-seed16: Anna's 7H on the 6D (G4), read 0.71 and 0.84 on its way in and
-    0.97-0.99 at rest. Read at rest as surely as the game's cards are, it is no look-alike
-    misread: a foul at once, no question."""
+    0.97-0.99 at rest. Read at rest as surely as the game's cards are (0.9 here), it is no
+    look-alike misread: a foul at once, no question. Nor is a card read surely on its way in
+    and a little less at rest: over all its readings it was read surely enough."""
     from referee import Referee
 
     scene = start(referee=Referee())
     play(scene, "7C", BOTTOM, (500, 360))
-    scene.slide("8S", TOP, (515, 375), confidence=0.6)   # blurred on its way
-    scene.confidence["8S"] = 0.9                          # at rest
+    scene.slide("8S", TOP, (515, 375), confidence=on_its_way)
+    scene.confidence["8S"] = at_rest
     scene.wait(0.6)
     pipeline = scene.target
     assert pipeline.questions == []
