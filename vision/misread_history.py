@@ -81,7 +81,7 @@ def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,
     hands = snapshot.get("hands") or {}
     own = list((hands.get(player) or {}).get("known") or ())
     free = set(unaccounted(snapshot))
-    held = {card for hand in hands.values() for card in (hand or {}).get("known") or ()}
+    in_hands = {card for hand in hands.values() for card in (hand or {}).get("known") or ()}
     attacks = [entry.get("attack") for entry in snapshot.get("table") or ()]
     target = event.get("on")
     out: list[tuple[str, str]] = []
@@ -101,7 +101,7 @@ def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,
                 out += [(card, held) for held in ranked]
         if card not in free and not own_hand_only:
             others = sorted(free - set(alikes)) if card in guessed else []
-            out += [(card, other) for other in alikes if other in free or other in held]
+            out += [(card, other) for other in alikes if other in free or other in in_hands]
             out += [(card, other) for other in others]
     return out
 
