@@ -274,8 +274,8 @@ class FollowerCore:
             if self._revise_take(table_event, judged, commit):
                 return True
             rule = getattr(judged, "rule", None)
-            misread = (self._misread_instead(event) or self._misread_again(event)) \
-                if rule in MISREAD_RULES else []
+            misread = (self._misread_instead(event) or self._misread_again(event)
+                       or self._on_unsure_attack(event)) if rule in MISREAD_RULES else []
             held = self._held_look_alikes(event) if rule == "G8" and not misread else []
             if misread or held:
                 misread += self._on_misread_attack(event, misread) + self._led_after_take(event)
@@ -398,9 +398,7 @@ class FollowerCore:
         his whole hand, then as each other card of it. None when each card was read (over all
         its readings, or at rest: `best_mean_confidence`) as surely as the game's cards are
         (the median of their mean confidences), less `misread_margin`."""
-        typical = self._typical_confidence()
-        if all(card not in self._tracks or self._tracks[card].best_mean_confidence
-               >= typical - self.config.misread_margin for card in played_cards(event)):
+        if not any(self._read_unsurely(self._tracks.get(card)) for card in played_cards(event)):
             return []  # read as surely as the game's cards are: a foul
         possible, whole_hand = self._hand_could_hold(event)
         out = []
@@ -411,6 +409,20 @@ class FollowerCore:
                 names += [other for other in possible if other not in alike and other != card]
             out += [with_card(event, card, other) for other in names]
         return out
+
+    def _read_unsurely(self, track: CardTrack | None) -> bool:
+        """Read less surely than the game's cards are (the median of their mean confidences),
+        by `misread_margin`, over all its readings and at rest (`best_mean_confidence`)."""
+        return track is not None and track.best_mean_confidence \
+            < self._typical_confidence() - self.config.misread_margin
+
+    def _on_unsure_attack(self, event: dict) -> list[dict]:
+        """A defence read surely that cannot beat the attack card it lies on, read unsurely:
+        that card may be the one misread (`_on_misread_attack`: the defence on each look-alike
+        of it that it beats)."""
+        if event["type"] != "defend" or not self._read_unsurely(self._tracks.get(event["on"])):
+            return []
+        return self._on_misread_attack(event, [])
 
     def _misread_again(self, event: dict) -> list[dict]:
         """A card read surely, refused for its name, that the camera read this game where

@@ -95,11 +95,12 @@ class UnansweredDoubts(FollowerCore):
         Failing that, the first the referee accepts once a card it refers to, misread before
         (G8: known elsewhere, or an attack card read as its look-alike), is renamed in the
         referee's past (`rename_past`). A defence on another attack card than the reading's is
-        taken so only when that card itself was read in doubt (renaming a card read surely on
-        a guess would be a guess on a guess)."""
+        taken so only when that card itself was read in doubt or unsurely (`_read_unsurely`;
+        renaming a card read surely on a guess would be a guess on a guess)."""
         guess = question.candidates[0]
         target = self._last_tracks.get(guess.get("on", ""))
-        sure_target = target is None or self._low_confidence(target)[0] is None
+        sure_target = target is None or (self._low_confidence(target)[0] is None
+                                         and not self._read_unsurely(target))
         known_elsewhere = []
         for candidate in question.settling[1:]:
             if candidate.get("on") != guess.get("on") and sure_target:

@@ -872,6 +872,40 @@ def test_a_card_read_unsurely_only_on_its_way_in_or_at_rest_that_cannot_beat_is_
         {"type": "defend", "player": "Boris", "card": "8S", "on": "7C"}]
 
 
+def test_a_sure_defence_that_cannot_beat_an_unsure_attack_card_asks_about_that_card() -> None:
+    """transfer-2p-seed26: Anna's K♥ transfer read K♠ unsurely (0.65-0.75), Boris's 6♠ on it
+    read surely: a trump that cannot beat the K♠ (G4). The attack card may be the misread
+    one: asked about, the 6♠ offered on the K♠'s look-alikes it beats; not a foul."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    scene.slide("7S", BOTTOM, (500, 360), confidence=0.7)   # the 7C, read 7S unsurely
+    scene.wait(0.6)
+    play(scene, "8C", TOP, (515, 375))                      # read surely
+    pipeline = scene.target
+    assert pipeline.fouls == []
+    [question] = pipeline.questions
+    assert question.candidates[0] == {"type": "defend", "player": "Boris", "card": "8C",
+                                      "on": "7S"}
+    assert {"type": "defend", "player": "Boris", "card": "8C", "on": "7C"} in question.candidates
+
+
+def test_unanswered_a_sure_defence_on_an_unsure_attack_card_renames_that_card() -> None:
+    """The same, nobody answers: the game goes on with the first reading the referee accepts,
+    the defence on the attack card's look-alike (the attack card read unsurely may be taken
+    for its look-alike, as a card read in doubt may), not a dropped defence."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    scene.slide("7S", BOTTOM, (500, 360), confidence=0.7)
+    scene.wait(0.6)
+    play(scene, "8C", TOP, (515, 375))
+    pipeline = scene.target
+    scene.wait(pipeline.follower.config.doubt_wait + 0.5)
+    assert pipeline.fouls == []
+    assert pipeline.snapshot()["table"] == [{"attack": "7C", "defence": "8C"}]
+
+
 def test_a_bout_of_two_half_seen_leaving_is_gone_before_the_next_lead() -> None:
     scene = start()
     play(scene, "7S", BOTTOM, (500, 360))
