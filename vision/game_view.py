@@ -278,8 +278,10 @@ class FollowerCore:
                        or self._on_unsure_attack(event)) if rule in MISREAD_RULES else []
             held = self._held_look_alikes(event) if rule == "G8" and not misread else []
             if misread or held:
-                misread += self._on_misread_attack(event, misread) + self._led_after_take(event)
-                offered = [*(offered or ()), *held]   # read surely: unanswered, as read
+                misread += self._on_misread_attack(event, misread)
+                # read surely (`held`), or another act (`_led_after_take`): the players may
+                # name it; unanswered, the reading is not taken for it
+                offered = [*(offered or ()), *held, *self._led_after_take(event)]
                 doubt = f"{judged.message} Misread, or a foul ({rule})?"
                 doubt_ru = f"{judged.message_ru} Ошибка камеры или нарушение ({rule})?"
             elif rule == "G8" and not question_open and self.rename_past is not None \

@@ -734,7 +734,8 @@ def test_a_card_refused_as_a_throw_in_after_the_implied_take_may_be_the_next_lea
     """dummy-3p-seed13: Vera took the KD; before she had gathered it, Boris led the 7S out
     of turn (P7), read as a throw-in onto her take (P3) and unsurely, so asked about. The
     question offers it as the next bout's lead too: the foul the players then name is the
-    one made."""
+    one made. Only the players may: unanswered, a lead is no reading of a throw-in
+    (transfer-2p-seed26 went astray on such a guess, 8 -> 26 false fouls)."""
     from referee import Referee
 
     scene = start(referee=Referee())
@@ -746,6 +747,7 @@ def test_a_card_refused_as_a_throw_in_after_the_implied_take_may_be_the_next_lea
     lead = {"type": "attack", "player": "Anna", "cards": ["9C"]}
     assert question.candidates[0] == {"type": "throw_in", "player": "Anna", "cards": ["9C"]}
     assert "(P3)" in question.text and lead in question.candidates
+    assert lead not in question.settling   # the players' to name: unanswered, never taken so
     assert pipeline.answer(question, question.candidates.index(lead)).verdict.ok
     assert pipeline.snapshot()["table"] == [{"attack": "9C", "defence": None}]
 
