@@ -590,7 +590,7 @@ class CardTracker:
             # frame after frame, a missed frame apart at most, or by turns as a look-alike
             # (`_read_by_turns_as`): then its way in starts where the first of them was read.
             gap = time - track.last_seen
-            jump = _distance(box, track.box)
+            jump = self._leap(box, track)
             by_turns = self._read_by_turns_as(track, box, time)
             if by_turns is not None:
                 if by_turns.first_seen < track.first_seen:
@@ -769,11 +769,18 @@ class CardTracker:
         flicker on a card lying there; a card brought in moves from its first reading on, or
         was read as a look-alike meanwhile: `_read_by_turns_as`)."""
         gap = max(time - track.last_seen, self._frame_interval)
-        distance = _distance(box, track.box)
+        distance = self._leap(box, track)
         return distance > self.config.teleport_speed * gap or (
             gap > 2.5 * self._frame_interval and distance > self.config.duplicate_distance
             and _distance(track.box, track.first_box) <= self.config.still_tolerance
             and self._read_by_turns_as(track, box, time) is None)
+
+    @staticmethod
+    def _leap(box: np.ndarray, track: CardTrack) -> float:
+        """How far a reading lies from the track's last place, in the larger of the two boxes'
+        sizes: a card on its way in is read by its index alone now and then (a box a fifth of
+        the card), and such a reading is no leap of five card lengths."""
+        return _distance(box, track.box, max(_box_size(box), track.size))
 
     def _carried_off(self, track: CardTrack) -> bool:
         """Seen moving, readings in a row, away from where it was placed, and not at rest since:

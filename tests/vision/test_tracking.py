@@ -735,3 +735,24 @@ def test_a_card_read_by_turns_as_a_look_alike_on_its_way_in_came_from_where_it_w
     scene.wait(1.0)
     assert [card for _, card in placed(scene)] == ["7C"]
     assert scene.target.tracks["7C"].first_center[1] >= 640.0   # from the bottom
+
+
+def test_a_card_read_by_its_far_corner_index_alone_as_it_lands_keeps_where_it_came_from(
+) -> None:
+    """A 6D brought down from the top is read whole on its way, then once by its bottom-right
+    index alone as it lands (a box a fifth of the card, a card's length on from the last
+    reading), then whole at rest: that index is no leap of five card lengths, the card came
+    from the top (transfer-2p-seed28: Boris's defence of his own attack taken for Anna's)."""
+    scene = Scene(CardTracker())
+    for step in range(8):
+        scene.put("6D", (600, 40 + 40 * step))
+        scene.step()
+    rest = (600.0, 360.0)
+    scene.put("6D", (rest[0] + CARD_W / 2 - 8, rest[1] + CARD_H / 2 - 12))
+    scene.index_only.add("6D")
+    scene.step()
+    scene.index_only.discard("6D")
+    scene.put("6D", rest)
+    scene.wait(1.0)
+    assert [card for _, card in placed(scene)] == ["6D"]
+    assert scene.target.tracks["6D"].first_center[1] <= 60.0   # from the top
