@@ -21,6 +21,7 @@ import copy
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
+from vision.game_view import MISREAD_RULES
 from vision.swept_bout import trump_under_stock, unaccounted
 from vision.table_events import (
     Question,
@@ -31,7 +32,7 @@ from vision.table_events import (
     verdict_dict,
     verdict_ok,
 )
-from vision.table_reader import look_alikes, rank_of, rank_value, suit_of
+from vision.table_reader import look_alikes, overlap, rank_of, rank_value, suit_of
 
 if TYPE_CHECKING:
     from vision.events_inference import GameFollower
@@ -185,6 +186,42 @@ class MisreadHistory:
                                if item is not answered.event]
                 return self.verdicts[n]
         return answered
+
+    def refusal_read_again(self, accepted: TableEvent) -> None:
+        """`accepted` (just judged, accepted) may be the act the referee refused just before,
+        read right this time: the card the refusal played came to rest where this one lies,
+        a look-alike of it, in the same act (`_read_again_as`). Then the refusal was the
+        camera's misreading, no foul: the accepted verdict takes its place, told when the
+        refusal was (`TableEvent.was`)."""
+        if len(self.verdicts) < 3 or self.verdicts[-1].event is not accepted \
+                or not verdict_ok(self.verdicts[-1].verdict):
+            return
+        refused = self.verdicts[-2]
+        if verdict_ok(refused.verdict) or not self._read_again_as(refused, accepted):
+            return
+        told = TableEvent(accepted.event, refused.event.frame, refused.event.time,
+                          was=refused.event)
+        self.verdicts[-2:] = [Verdicted(told, self.verdicts[-1].verdict)]
+        self.events = [told if item is refused.event else item for item in self.events
+                       if item is not accepted]
+
+    def _read_again_as(self, refused: Verdicted, accepted: TableEvent) -> bool:
+        """The refusal (a card's name refused: `MISREAD_RULES`) and `accepted` are one act read
+        two ways: the same player's act of the same kind (on the same card), told within
+        `SAME_ACT_WITHIN`, one card of it read as a look-alike whose track lies where the
+        accepted card's does."""
+        said, event = refused.event.event, accepted.event
+        if verdict_dict(refused.verdict).get("rule") not in MISREAD_RULES \
+                or accepted.time - refused.event.time > SAME_ACT_WITHIN \
+                or said.get("type") != event["type"] or said.get("player") != event.get("player") \
+                or said.get("on") != event.get("on"):
+            return False
+        differ = [(a, b) for a, b in zip(played_cards(said), played_cards(event), strict=False)
+                  if a != b]
+        if len(differ) != 1 or differ[0][1] not in look_alikes(differ[0][0]):
+            return False
+        was, now = (self.tracker.tracks.get(card) for card in differ[0])
+        return was is not None and now is not None and overlap(was.box, now.box) > 0.5
 
     def misread_on_table(self, old: str, new: str) -> None:
         """The tracker found the table card it had as `old` to be `new` (`old` itself came in
