@@ -306,12 +306,32 @@ class GameFollower(OpenLeads):
         referee refused it."""
         view = self.view
         self._settle_unanswered(out)  # who leads depends on how the last bout closed
-        tracks, view.lead_buffer = view.lead_buffer, []
+        tracks, later = self._split_lead(view.lead_buffer)
+        view.lead_buffer = []
         event, commit, doubt, doubt_ru, others = self._lead_event(tracks)
         if view.open_lead is not None:  # round: it grew from a lead the referee has
             return self._close_grown_lead(TableEvent(event, self._frame, self._time), commit)
-        return self._emit(out, event, commit, event["cards"], doubt=doubt, doubt_ru=doubt_ru,
-                          alternatives=[{**event, "player": n} for n in others] if doubt else None)
+        accepted = self._emit(out, event, commit, event["cards"], doubt=doubt,
+                              doubt_ru=doubt_ru, alternatives=[{**event, "player": n}
+                                                               for n in others] if doubt else None)
+        for track in later:
+            self._play_card(track, out)
+        return accepted
+
+    def _split_lead(self, tracks: list[CardTrack]) -> tuple[list[CardTrack], list[CardTrack]]:
+        """The lead's cards, and those that came to rest with them but were clearly brought
+        in from another seat than the player expected to lead (a lead read late, and the
+        defender's transfer beside it: two acts, not one lead of two cards). Those are
+        played after the lead. Where none of the cards is the expected leader's (a lead out
+        of turn), or nobody is expected, all of them lead."""
+        leader = self.view.leader or self._snapshot().get("attacker")
+        if len(tracks) < 2 or leader is None or self.variant == "round":
+            return tracks, []
+        brought = [self._direction_choice(track, self._seated) for track in tracks]
+        lead = [track for track, (seen, clear) in zip(tracks, brought, strict=True)
+                if not clear or seen == leader]
+        later = [track for track in tracks if track not in lead]
+        return (lead, later) if lead and later else (tracks, [])
 
     def _lead_event(self, tracks: list[CardTrack]
                     ) -> tuple[dict, Callable[[], None], str | None, str | None, list[str]]:

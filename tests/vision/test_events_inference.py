@@ -179,6 +179,29 @@ def test_transfer_by_the_defender_then_throw_in_from_the_leader() -> None:
     ]
 
 
+def test_a_transfer_coming_to_rest_with_a_lead_read_late_is_no_part_of_that_lead() -> None:
+    """Boris's 7S lead is read only as it lies (hidden on its way in), in the moment Anna's
+    7C, seen coming from her seat, comes to rest beside it: two acts, his lead and her
+    transfer, not one lead of two cards (transfer-2p-seed16: a false P2 foul, then four
+    more)."""
+    scene = Scene(TablePipeline.with_referee({**TWO, "variant": "transfer"}), jitter=1.5)
+    scene.put("6H", (1000, 600))             # the turned trump under the stock
+    scene.wait(0.6)
+    play(scene, "8S", BOTTOM, (500, 360))
+    play(scene, "10S", TOP, (515, 375))
+    sweep(scene, "8S", "10S")                # beaten: Boris leads next
+    for step in range(10):                   # the 7C from Anna's seat (bottom), 32 px a frame
+        scene.put("7C", (620, 680 - 32 * step))
+        if step == 9:
+            scene.put("7S", (500, 360))      # the lead, first read where it lies, at rest with it
+        scene.step()
+    scene.wait(1.0)
+    assert [e.event for e in scene.target.events][-2:] == [
+        {"type": "attack", "player": "Boris", "cards": ["7S"]},
+        {"type": "transfer", "player": "Anna", "cards": ["7C"]}]
+    assert scene.target.fouls == []
+
+
 def test_throw_in_is_given_to_the_seat_it_came_from() -> None:
     setup = {**THREE, "variant": "classic"}
     scene = start(setup)
