@@ -382,6 +382,10 @@ class FollowerCore:
         snapshot, player = self._snapshot(), holder_of(event)
         return unaccounted(snapshot, self._tracks, player), hand_known(snapshot, player)
 
+    def last_track(self, card: str) -> CardTrack | None:
+        """The card's last track, also one gone or forgotten by the tracker since."""
+        return self._last_tracks.get(card)
+
     def _typical_confidence(self) -> float:
         """How surely the game's cards are read: the median of their mean confidences."""
         return float(np.median([t.confidence for t in self._last_tracks.values()] or [1.0]))

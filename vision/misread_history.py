@@ -33,6 +33,7 @@ from vision.table_events import (
     verdict_ok,
 )
 from vision.table_reader import look_alikes, overlap, rank_of, rank_value, suit_of
+from vision.tracking import TrackState
 
 if TYPE_CHECKING:
     from vision.events_inference import GameFollower
@@ -108,6 +109,7 @@ def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,
 
 
 SAME_ACT_WITHIN = 1.0  # s: a refused reading this soon before a question offering it: one act
+SWEPT_TOGETHER = 1.0   # s: a card last seen this close to its attack card's last sight went with it
 
 
 def _same_act(refused: Verdicted, event: dict, question: Question) -> bool:
@@ -177,7 +179,8 @@ class MisreadHistory:
             earlier = self.verdicts[n]
             if verdict_ok(earlier.verdict):
                 return answered
-            if _same_act(earlier, answered.event.event, question):
+            if _same_act(earlier, answered.event.event, question) \
+                    or self._lay_till_swept(earlier, answered.event.event):
                 told = TableEvent(answered.event.event, earlier.event.frame,
                                   earlier.event.time, was=earlier.event)
                 self.verdicts[n] = Verdicted(told, answered.verdict)
@@ -186,6 +189,23 @@ class MisreadHistory:
                                if item is not answered.event]
                 return self.verdicts[n]
         return answered
+
+    def _lay_till_swept(self, refused: Verdicted, event: dict) -> bool:
+        """A defence the referee refused for its card's name (`MISREAD_RULES`) lay on its
+        attack card until both went out of sight together (`SWEPT_TOGETHER`), and the players
+        name a look-alike of it beating that card, the same player's: that is the card that
+        lay there, misread (a player who fouled takes his card back before the bout goes)."""
+        said = refused.event.event
+        if event["type"] != "defend" or said.get("type") != "defend" \
+                or said.get("player") != event.get("player") or said.get("on") != event.get("on") \
+                or said["card"] not in look_alikes(event["card"]) \
+                or verdict_dict(refused.verdict).get("rule") not in MISREAD_RULES:
+            return False
+        card, attack = (self.follower.last_track(code) for code in (said["card"], said["on"]))
+        unseen = (TrackState.HIDDEN, TrackState.GONE)
+        return card is not None and attack is not None \
+            and card.state in unseen and attack.state in unseen \
+            and abs(card.last_seen - attack.last_seen) <= SWEPT_TOGETHER
 
     def refusal_read_again(self, accepted: TableEvent) -> None:
         """`accepted` (just judged, accepted) may be the act the referee refused just before,
