@@ -24,8 +24,15 @@ from vision.table_events import (
     renamed_card,
     with_card,
 )
-from vision.table_reader import TablePair, TableReader, beats, look_alikes, look_alikes_by_colour
-from vision.tracking import CardTrack
+from vision.table_reader import (
+    TablePair,
+    TableReader,
+    beats,
+    look_alikes,
+    look_alikes_by_colour,
+    overlap,
+)
+from vision.tracking import CardTrack, TrackState
 
 if TYPE_CHECKING:
     from vision.missed_cards import MissedCardQuestion
@@ -292,6 +299,9 @@ class FollowerCore:
             elif not question_open:
                 if self._ask_missed_turn(table_event, commit, out):
                     return True
+                if self._covered_corner_misread(cards):
+                    view.reader.ignored.update(cards)   # no card: no event, no foul
+                    return False
                 self.judge(table_event)  # the refusal is kept: a foul
                 view.reader.ignored.update(cards)  # refused: the card must be taken back
                 view.refused_at.update((card, self._time) for card in cards)
@@ -328,6 +338,25 @@ class FollowerCore:
         commit()
         out.append(table_event)
         return True
+
+    def _inside_a_hidden_card(self, track: CardTrack) -> bool:
+        """An index read alone inside the box of a table card unseen just now (a hand or a
+        card carried past covers it): the index that shows is that card's own, misread."""
+        return any(other.state is TrackState.HIDDEN and other.card != track.card
+                   and not self._index_only(other)
+                   and overlap(track.box, other.box) > 0.9
+                   for other in self._tracks.values())
+
+
+    def _covered_corner_misread(self, cards: list[str]) -> bool:
+        """Each card of a refused event was read only by an index, never seen coming, inside
+        the box of a table card unseen just now (`_inside_a_hidden_card`): that covered card's
+        own index, misread, and no card played (dummy-2p-seed26: a 9D under the 7H beating it
+        read 8D, a card of the discard pile: a false G8)."""
+        tracks = [self._tracks.get(card) for card in cards]
+        return bool(tracks) and all(
+            track is not None and self._index_only(track) and not self._came_in(track)
+            and self._inside_a_hidden_card(track) for track in tracks)
 
     def _ask_missed_turn(self, table_event: TableEvent, commit: Callable[[], None],
                          out: list[Emitted]) -> bool:

@@ -16,7 +16,7 @@ from vision.game_view import DUMMY, Emitted
 from vision.swept_bout import deck_by_rank, unaccounted
 from vision.table_events import TableEvent, card_text
 from vision.table_reader import beats, look_alikes, look_alikes_by_colour, overlap, rank_value
-from vision.tracking import CardTrack, TrackState
+from vision.tracking import CardTrack
 from vision.unanswered_doubts import UnansweredDoubts
 
 CENTRE_WITHIN = 0.8  # the centre trump lies this much nearer the middle than the ring's cards
@@ -247,14 +247,6 @@ class LayoutPhases(UnansweredDoubts):
         since then (`vision.missed_turn`)."""
         if card not in self.view.doubtful:
             self.view.turn_at = self._time
-
-    def _inside_a_hidden_card(self, track: CardTrack) -> bool:
-        """An index read alone inside the box of a table card unseen just now (a hand or a
-        card carried past covers it): the index that shows is that card's own, misread."""
-        return any(other.state is TrackState.HIDDEN and other.card != track.card
-                   and not self._index_only(other)
-                   and overlap(track.box, other.box) > 0.9
-                   for other in self._tracks.values())
 
     def _on_piles(self) -> set[str]:
         """The cards dealt face up onto the piles so far (the referee's, else the follower's)."""

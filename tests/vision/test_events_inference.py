@@ -1423,3 +1423,30 @@ def test_a_refused_defence_swept_with_its_bout_and_named_by_the_players_was_no_f
     defence = {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}
     assert pipeline.answer(question, question.candidates.index(defence)).verdict.ok
     assert pipeline.fouls == ([refusal] if taken_back else [])
+
+
+@pytest.mark.parametrize("under_hidden", [True, False])
+def test_a_covered_card_s_corner_read_as_a_discarded_card_is_no_foul(under_hidden: bool) -> None:
+    """Boris's 9D lead, beaten by Anna's 7H laid over it, is no longer read; its corner
+    index, never seen coming, reads 8D, a card of the discard pile: refused (G8), but that
+    is the covered card's own index misread, no card played, no foul (dummy-2p-seed26).
+    The same reading where no card lies hidden is a card played: the foul stays."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "8D", BOTTOM, (500, 360))
+    play(scene, "10D", TOP, (515, 375))
+    sweep(scene, "8D", "10D")                # discarded: Boris leads next
+    play(scene, "9D", TOP, (500, 360))
+    play(scene, "7H", BOTTOM, (515, 375))    # a trump (hearts): beats it
+    corner = (478, 327) if under_hidden else (300, 200)
+    if under_hidden:
+        scene.hidden.add("9D")               # covered whole now
+    scene.put("8D", corner, confidence=0.95)
+    scene.index_only.add("8D")
+    scene.wait(1.0)
+    pipeline = scene.target
+    assert [v.verdict.rule for v in pipeline.fouls] == ([] if under_hidden else ["G8"])
+    assert [e.event for e in pipeline.events][-1] == (
+        {"type": "defend", "player": "Anna", "card": "7H", "on": "9D"} if under_hidden
+        else {"type": "throw_in", "player": "Boris", "cards": ["8D"]})
