@@ -191,17 +191,19 @@ class MisreadHistory:
         return answered
 
     def _lay_till_swept(self, refused: Verdicted, event: dict) -> bool:
-        """A defence the referee refused for its card's name (`MISREAD_RULES`) lay on its
-        attack card until both went out of sight together (`SWEPT_TOGETHER`), and the players
-        name a look-alike of it beating that card, the same player's: that is the card that
-        lay there, misread (a player who fouled takes his card back before the bout goes)."""
-        said = refused.event.event
-        if event["type"] != "defend" or said.get("type") != "defend" \
-                or said.get("player") != event.get("player") or said.get("on") != event.get("on") \
-                or said["card"] not in look_alikes(event["card"]) \
-                or verdict_dict(refused.verdict).get("rule") not in MISREAD_RULES:
+        """A defence the referee refused for its card's name (`MISREAD_RULES`; in cross a
+        pass-on, a card laid on the attack card that cannot beat it as read, refused as one
+        that must beat: C7) lay on its attack card until both went out of sight together
+        (`SWEPT_TOGETHER`), and the players name a look-alike of it beating that card, the
+        same player's: that is the card that lay there, misread (a player who fouled takes
+        his card back before the bout goes)."""
+        said, rule = refused.event.event, verdict_dict(refused.verdict).get("rule")
+        laid_on = said.get("on") == event.get("on") and rule in MISREAD_RULES \
+            if said.get("type") == "defend" else said.get("type") == "pass_on" and rule == "C7"
+        if event["type"] != "defend" or not laid_on or said.get("player") != event.get("player") \
+                or said["card"] not in look_alikes(event["card"]):
             return False
-        card, attack = (self.follower.last_track(code) for code in (said["card"], said["on"]))
+        card, attack = (self.follower.last_track(code) for code in (said["card"], event["on"]))
         unseen = (TrackState.HIDDEN, TrackState.GONE)
         return card is not None and attack is not None \
             and card.state in unseen and attack.state in unseen \

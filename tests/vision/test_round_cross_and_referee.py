@@ -420,14 +420,14 @@ def test_with_no_missed_card_named_the_placing_is_out_of_turn() -> None:
     assert pipeline.snapshot()["turn"] == "Vera"
 
 
-def cross_with_hands() -> Scene:
-    """A cross game whose hands the referee knows (entered by hand): Anna 7S 6D, Boris 8S 6C,
-    Vera 10D JC. Anna, who holds the lowest diamond, leads."""
+def cross_with_hands(boris: tuple[str, str] = ("8S", "6C")) -> Scene:
+    """A cross game whose hands the referee knows (entered by hand): Anna 7S 6D, Boris 8S 6C
+    (or `boris`), Vera 10D JC. Anna, who holds the lowest diamond, leads."""
     from referee import Referee
 
     referee = Referee()
     for event in ({**setup("cross")}, {"type": "deal", "hands": {
-            "Anna": ["7S", "6D"], "Boris": ["8S", "6C"], "Vera": ["10D", "JC"]}}):
+            "Anna": ["7S", "6D"], "Boris": list(boris), "Vera": ["10D", "JC"]}}):
         assert referee.apply(event).ok
     return Scene(TablePipeline(setup("cross"), referee=referee, judge_setup=False), jitter=1.0)
 
@@ -862,3 +862,22 @@ def test_a_lead_carried_back_with_a_card_refused_as_laid_with_it_was_that_attack
     assert pipeline.verdicts[-1].event.event == {"type": "attack", "player": "Anna",
                                                  "cards": ["6D"]}
     assert pipeline.verdicts[-1].verdict.ok
+
+
+def test_a_cross_card_refused_as_a_pass_on_then_named_beating_was_no_foul() -> None:
+    """Boris's 8S on Anna's 7S is read surely as 8C, which cannot beat it in cross: a pass-on,
+    refused (C7: his 8S beats the 7S). It lies there till the bout is swept off; asked what
+    beat the 7S, the players name the 8S: the card that lay there was misread, no foul
+    (cross-2p-seed12). (He holds the 8C too, so the reading is refused for C7, not G8.)"""
+    scene = cross_with_hands(("8S", "8C"))
+    pipeline = scene.target
+    play(scene, "7S", ANNA, (600, 360))
+    scene.slide("8C", BORIS, (615, 375), confidence=0.95)
+    scene.wait(0.6)
+    [refusal] = pipeline.fouls
+    assert refusal.verdict.rule == "C7"
+    sweep(scene, "7S", "8C")
+    question = pipeline.questions[-1]
+    defence = {"type": "defend", "player": "Boris", "card": "8S", "on": "7S"}
+    assert pipeline.answer(question, question.candidates.index(defence)).verdict.ok
+    assert pipeline.fouls == []
