@@ -194,14 +194,13 @@ class MisreadHistory:
         """A defence the referee refused for its card's name (`MISREAD_RULES`; in cross a
         pass-on, a card laid on the attack card that cannot beat it as read, refused as one
         that must beat: C7) lay on its attack card until both went out of sight together
-        (`SWEPT_TOGETHER`), and the players name a look-alike of it beating that card, the
-        same player's: that is the card that lay there, misread (a player who fouled takes
-        his card back before the bout goes)."""
+        (`SWEPT_TOGETHER`), and the players name another card beating that card, the same
+        player's: that is the card that lay there, misread (a player who fouled takes his
+        card back before the bout goes)."""
         said, rule = refused.event.event, verdict_dict(refused.verdict).get("rule")
         laid_on = said.get("on") == event.get("on") and rule in MISREAD_RULES \
             if said.get("type") == "defend" else said.get("type") == "pass_on" and rule == "C7"
-        if event["type"] != "defend" or not laid_on or said.get("player") != event.get("player") \
-                or said["card"] not in look_alikes(event["card"]):
+        if event["type"] != "defend" or not laid_on or said.get("player") != event.get("player"):
             return False
         card, attack = (self.follower.last_track(code) for code in (said["card"], event["on"]))
         unseen = (TrackState.HIDDEN, TrackState.GONE)
@@ -230,8 +229,8 @@ class MisreadHistory:
     def _read_again_as(self, refused: Verdicted, accepted: TableEvent) -> bool:
         """The refusal (a card's name refused: `MISREAD_RULES`) and `accepted` are one act read
         two ways: the same player's act of the same kind (on the same card), told within
-        `SAME_ACT_WITHIN`, one card of it read as a look-alike whose track lies where the
-        accepted card's does."""
+        `SAME_ACT_WITHIN`, one card of it read as another whose track lies where the accepted
+        card's does (a look-alike, or not: cross-3p-seed27's 8D read 10D at rest)."""
         said, event = refused.event.event, accepted.event
         if verdict_dict(refused.verdict).get("rule") not in MISREAD_RULES \
                 or accepted.time - refused.event.time > SAME_ACT_WITHIN \
@@ -240,7 +239,7 @@ class MisreadHistory:
             return False
         differ = [(a, b) for a, b in zip(played_cards(said), played_cards(event), strict=False)
                   if a != b]
-        if len(differ) != 1 or differ[0][1] not in look_alikes(differ[0][0]):
+        if len(differ) != 1:
             return False
         was, now = (self.tracker.tracks.get(card) for card in differ[0])
         return was is not None and now is not None and overlap(was.box, now.box) > 0.5

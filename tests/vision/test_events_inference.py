@@ -1399,25 +1399,27 @@ def test_a_card_read_as_the_code_it_was_misread_as_before_is_asked_about_as_that
     assert pipeline.fouls == []
 
 
-@pytest.mark.parametrize("taken_back", [False, True])
+@pytest.mark.parametrize(("misread", "taken_back"), [("9C", False), ("6C", False),
+                                                     ("9C", True)])
 def test_a_refused_defence_swept_with_its_bout_and_named_by_the_players_was_no_foul(
-        taken_back: bool) -> None:
-    """Boris's 9S on Anna's 7S is read surely as 9C: refused (G4). It lies there until the
-    bout is swept off; asked what beat the 7S, the players name the 9S: the card that lay
-    there was misread, no foul (transfer-2p-seed18). Had the refused card been taken back
-    before the bout went, the 9S is another card laid after it: the foul stays."""
+        misread: str, taken_back: bool) -> None:
+    """Boris's 9S on Anna's 7S is read surely as 9C (or 6C): refused (G4). It lies there
+    until the bout is swept off; asked what beat the 7S, the players name the 9S: the card
+    that lay there was misread, no foul (transfer-2p-seed18; cross-3p-seed27, an 8D read
+    10D). Had the refused card been taken back before the bout went, the 9S is another card
+    laid after it: the foul stays."""
     from referee import Referee
 
     scene = start(referee=Referee())
     play(scene, "7S", BOTTOM, (500, 360))
-    play(scene, "9C", TOP, (515, 375), confidence=0.95)
+    play(scene, misread, TOP, (515, 375), confidence=0.95)
     pipeline = scene.target
     [refusal] = pipeline.fouls
     assert refusal.verdict.rule == "G4"
     if taken_back:
-        carry_off(scene, TOP, "9C")
+        carry_off(scene, TOP, misread)
         scene.wait(1.5)
-    carry_off(scene, LEFT, *(["7S"] if taken_back else ["7S", "9C"]))
+    carry_off(scene, LEFT, *(["7S"] if taken_back else ["7S", misread]))
     scene.wait(1.0)
     question = questions(scene)[-1]
     defence = {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}
