@@ -32,7 +32,14 @@ from vision.table_events import (
     verdict_dict,
     verdict_ok,
 )
-from vision.table_reader import look_alikes, overlap, rank_of, rank_value, suit_of
+from vision.table_reader import (
+    look_alikes,
+    look_alikes_by_colour,
+    overlap,
+    rank_of,
+    rank_value,
+    suit_of,
+)
 from vision.tracking import TrackState
 
 if TYPE_CHECKING:
@@ -91,7 +98,7 @@ def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,
         out += [(alike, target) for alike in look_alikes(target) if alike in attacks]
     trump = trump_under_stock(snapshot)
     for card in played_cards(event):
-        alikes = look_alikes(card)
+        alikes = look_alikes_by_colour(card)
         if card == trump:   # read small and sideways by the stock: it was another of its suit
             out += [(card, other) for other in sorted(free, key=lambda c, a=alikes: (
                 c not in a, rank_value(c))) if suit_of(other) == suit_of(card)]

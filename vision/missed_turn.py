@@ -50,7 +50,7 @@ from vision.table_events import (
     describe_event,
     played_cards,
 )
-from vision.table_reader import RANKS, beats, rank_of
+from vision.table_reader import RANKS, beats, look_alikes, rank_of
 
 LOWEST_RANK = {36: "6", 52: "2"}
 
@@ -85,6 +85,19 @@ def missed_placings(snapshot: dict, drawer: str, seen: str, lying: Iterable[str]
              "to": pile_for(snapshot, drawer, card)} for card in cards]
 
 
+def misread_on_a_pile(snapshot: dict, drawer: str, placings: list[dict]) -> list[dict]:
+    """For the players only: each look-alike of a card `placings` offer that the referee has
+    on a pile, placed by `drawer` now (the pile's card was that card's look-alike, misread
+    when it was placed: cross-2p-seed26, a QS read QC on Boris's pile, the real QC later read
+    QS on Anna's). Named, the referee refuses it (G8) and the pile's card is renamed."""
+    on_piles = {card for pile in (snapshot.get("piles") or {}).values() for card in pile}
+    offered = [p["card"] for p in placings]
+    alikes = [alike for card in offered for alike in look_alikes(card)
+              if alike in on_piles and alike not in offered]
+    return [{"type": "deal_card", "player": drawer, "card": card,
+             "to": pile_for(snapshot, drawer, card)} for card in dict.fromkeys(alikes)]
+
+
 def missed_open_draws(snapshot: dict, drawer: str, seen: dict, lying: Iterable[str] = ()
                       ) -> list[dict]:
     """Round (R2): the opening draws `drawer` may have made: the card of `seen` drawn by him,
@@ -101,7 +114,7 @@ def missed_open_draws(snapshot: dict, drawer: str, seen: dict, lying: Iterable[s
 
 
 def missed_turn_question(drawer: str, waiting: TableEvent, placings: list[dict],
-                         since: float) -> Question:
+                         since: float, offered: list[dict] | None = None) -> Question:
     """`waiting` (another player's turn) came while the referee waits for `drawer`: which card
     did `drawer` play (the first candidate: the one seen, his after all)? None of them:
     `waiting` is out of turn. It asks about the time `since` the last turn taken in."""
@@ -113,7 +126,8 @@ def missed_turn_question(drawer: str, waiting: TableEvent, placings: list[dict],
         f"that the camera did not see? (none: {shown} is out of turn)",
         f"{describe_event(event, russian=True)}, но сейчас очередь {drawer}: какую карту "
         f"сыграл {drawer}, а камера не увидела? (никакую: {shown_ru} вне очереди)",
-        tuple(placings), waiting.frame, waiting.time, (event["card"],), since)
+        (*placings, *(offered or ())), waiting.frame, waiting.time, (event["card"],), since,
+        offered_only=len(offered or ()))
 
 
 def missed_lead_question(leader: str, waiting: TableEvent, leads: list[dict],
@@ -259,12 +273,14 @@ class MissedTurns(LayoutPhases):
         if phase is None or snapshot.get("phase") != phase \
                 or drawer in (None, event.get("player")):
             return False
+        offered: list[dict] = []
         if phase == "faceup":
             turns = missed_placings(snapshot, drawer, event["card"], self._tracks)
+            offered = misread_on_a_pile(snapshot, drawer, turns)
             self.view.stock_left -= 1   # the drawer's card left the stock too
         else:
             turns = missed_open_draws(snapshot, drawer, event, self._tracks)
-        question = missed_turn_question(drawer, table_event, turns, self.view.turn_at)
+        question = missed_turn_question(drawer, table_event, turns, self.view.turn_at, offered)
         self._wait(MissedTurn(question, table_event, commit), out)
         commit()
         return True

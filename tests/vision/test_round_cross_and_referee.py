@@ -392,7 +392,7 @@ def test_a_placing_out_of_turn_for_the_referee_asks_which_card_the_camera_missed
                                       "to": "Anna"}
     missed = {"type": "deal_card", "player": "Vera", "card": "8D", "to": "Vera"}
     assert missed in question.candidates
-    assert not any(c["card"] in ("9S", "QH", "7D", "KC") for c in question.candidates)
+    assert not any(c["card"] in ("9S", "QH", "7D", "KC") for c in question.settling)
     assert pipeline.answer(question, question.candidates.index(missed)).verdict.ok
     assert [v.event.event for v in pipeline.verdicts[-2:]] == [
         missed, {"type": "deal_card", "player": "Anna", "card": "10C", "to": "Anna"}]
@@ -881,3 +881,20 @@ def test_a_cross_card_refused_as_a_pass_on_then_named_beating_was_no_foul() -> N
     defence = {"type": "defend", "player": "Boris", "card": "8S", "on": "7S"}
     assert pipeline.answer(question, question.candidates.index(defence)).verdict.ok
     assert pipeline.fouls == []
+
+
+def test_a_missed_placing_named_as_a_card_read_on_a_pile_renames_that_pile_s_card() -> None:
+    """Boris's KC placing was the KS, misread; Vera's placing of the real KC on her 7D is never
+    read; Anna's 10C comes out of turn. The question offers the players the KC too, a
+    look-alike of a card it offers that the referee has on a pile: named, the referee
+    refuses it (on Boris's pile), so that pile's card was its look-alike: renamed KS, the KC
+    is Vera's, the 10C Anna's, no foul (cross-2p-seed26: a QS read QC, then the real QC
+    missed; the deal never ended for the referee and recall fell to 0.31)."""
+    scene, question = cross_placing_missed()
+    pipeline = scene.target
+    named = {"type": "deal_card", "player": "Vera", "card": "KC", "to": "Vera"}
+    assert named in question.candidates and named not in question.settling
+    assert pipeline.answer(question, question.candidates.index(named)).verdict.ok
+    piles = pipeline.snapshot()["piles"]
+    assert piles["Boris"][-1] == "KS" and piles["Vera"][-1] == "KC"
+    assert piles["Anna"][-1] == "10C" and pipeline.fouls == []
