@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
+
 from vision.game_view import DUMMY, Emitted, GameView, InferenceConfig
 from vision.open_lead import OpenLeads
-from vision.swept_bout import TRUMP_UNDER_STOCK
+from vision.swept_bout import SWEPT_TO_DISCARD, TRUMP_UNDER_STOCK
 from vision.table_events import Question, TableEvent, card_text, cards_text
-from vision.table_reader import beats, overlap, rank_of
+from vision.table_reader import beats, look_alikes, overlap, rank_of
 from vision.tracking import CardTrack, TrackerUpdate, TrackState
 
 __all__ = ["DUMMY", "Emitted", "GameFollower", "GameView", "InferenceConfig"]
@@ -507,6 +509,10 @@ class GameFollower(OpenLeads):
         if view.defender is not None and self._path(track) < self.config.defence_path:
             defender = view.defender
         target = on[0]
+        if defender == view.leader != view.defender and self.variant in SWEPT_TO_DISCARD \
+                and self._attack_read_again(track, target):
+            view.reader.ignored.add(track.card)
+            return
         if self.variant == "cross" and not beats(track.card, target, "D", cross=True):
             def commit_pass_on() -> None:
                 view.reader.remove(target)  # the defender takes the card he could not beat
@@ -582,6 +588,20 @@ class GameFollower(OpenLeads):
             elif not self._on_hidden_bout(track) or self._laid_where_the_bout_was(track):
                 view.pending.remove(track)
                 self._play_card(track, out)
+
+    def _attack_read_again(self, track: CardTrack, target: str) -> bool:
+        """A card brought in by the bout's leader comes to rest right where the
+        attack card it lies on lies (both read whole, their centres within `same_place` of a
+        card's size), a look-alike of it: that attack card read two ways as it was laid (by
+        its box as one code, by its index as the other), not a defence by its own player
+        (transfer-2p-seed18, dummy-2p-seed29: false P2 fouls). A defender's card may lie
+        right on it (a round 10C on the 10H), so only where the leader is clear: not in round,
+        whose leads of several cards often leave who led a question."""
+        lying = self._tracks.get(target)
+        return lying is not None and target in look_alikes(track.card) \
+            and not self._index_only(lying) and not self._index_only(track) \
+            and float(np.linalg.norm(lying.center - track.center)) \
+            <= self.config.same_place * self._card_size(track)
 
     def _bout_cleared(self, out: list[Emitted]) -> None:
         """The bout's cards left the table: a discard if every attack card was beaten, else

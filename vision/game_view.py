@@ -69,6 +69,7 @@ class InferenceConfig:
     rival_share: float = 0.25  # a card whose place was read as another code this much is asked
     misread_margin: float = 0.08  # a card refused for its name (MISREAD_RULES) read this much
     #                  less surely than the game's median card may be a look-alike misread: asked
+    same_place: float = 0.12      # card sizes: two cards whose centres are this near lie as one
     defence_wait: float = 1.0     # a throw-in waits at most this long for a card still coming
     #                               to rest on an unbeaten attack card, brought in before it
     lead_with_refused: float = 1.0  # a card refused this soon after a lead was laid with it

@@ -178,11 +178,14 @@ class MisreadHistory:
         return False
 
     def refusal_was_misread(self, answered: Verdicted, question: Question) -> Verdicted:
-        """The players named an event `answered` (the last verdict, accepted) for `question`. A
-        refusal since the last accepted event that was the camera's reading of that same act
-        (`_same_act`) is no foul: the answer's verdict takes its place (told when it was,
-        `TableEvent.was`). Else `answered` as it is."""
-        for n in range(len(self.verdicts) - 2, 0, -1):
+        """The players named an event `answered` (accepted: the last verdict, or one told in
+        another's place by `revise`) for `question`. A refusal just before it, since the
+        accepted event before that, that was the camera's reading of that same act
+        (`_same_act`, `_lay_till_swept`) is no foul: the answer's verdict takes its place
+        (told when it was, `TableEvent.was`). Else `answered` as it is."""
+        at = next(n for n in range(len(self.verdicts) - 1, -1, -1)
+                  if self.verdicts[n] is answered)
+        for n in range(at - 1, 0, -1):
             earlier = self.verdicts[n]
             if verdict_ok(earlier.verdict):
                 return answered
@@ -191,7 +194,7 @@ class MisreadHistory:
                 told = TableEvent(answered.event.event, earlier.event.frame,
                                   earlier.event.time, was=earlier.event)
                 self.verdicts[n] = Verdicted(told, answered.verdict)
-                self.verdicts.pop()
+                del self.verdicts[at]
                 self.events = [told if item is earlier.event else item for item in self.events
                                if item is not answered.event]
                 return self.verdicts[n]

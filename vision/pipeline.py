@@ -168,6 +168,8 @@ class TablePipeline(MisreadHistory):
             # it happened instead of an event accepted before: the referee's past is rewritten
             refused = self.referee is None or not self.revise(question.replaces, event)
             verdict = next((v for v in self.verdicts if v.event is event), None)
+            if verdict is not None and not refused:
+                verdict = self.refusal_was_misread(verdict, question)
         elif event is not None:
             self.events.append(event)
             if self.referee is not None:

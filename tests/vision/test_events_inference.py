@@ -1452,3 +1452,52 @@ def test_a_covered_card_s_corner_read_as_a_discarded_card_is_no_foul(under_hidde
     assert [e.event for e in pipeline.events][-1] == (
         {"type": "defend", "player": "Anna", "card": "7H", "on": "9D"} if under_hidden
         else {"type": "throw_in", "player": "Boris", "cards": ["8D"]})
+
+
+def test_a_lead_read_two_ways_where_it_lies_is_no_defence_by_its_own_player() -> None:
+    """Boris's AC lead is read as AS where it comes to rest, and as AC, brought in from his
+    seat, a moment later at the very same place: one card read two ways, not a defence of
+    his own lead (a false P2 foul: transfer-2p-seed18, dummy-2p-seed29). No event, no foul."""
+    from referee import Referee
+
+    scene = start({**TWO, "variant": "transfer"}, referee=Referee())
+    play(scene, "8D", BOTTOM, (500, 360))
+    play(scene, "10D", TOP, (515, 375))
+    sweep(scene, "8D", "10D")                # beaten: Boris leads next
+    for step in range(10):                   # the AC from Boris's seat, 32 px a frame
+        scene.put("AC", (500, 72 + 32 * step))
+        if step == 6:
+            scene.put("AS", (500, 360))      # its box at the rest spot read AS first
+        scene.step()
+    scene.wait(1.0)
+    pipeline = scene.target
+    assert [e.event for e in pipeline.events][-1] == {
+        "type": "attack", "player": "Boris", "cards": ["AS"]}
+    assert pipeline.fouls == []
+
+
+def test_a_refused_defence_then_named_in_place_of_a_guessed_take_was_no_foul() -> None:
+    """Boris leads 9C; Anna's JC on it is read surely as JS: refused (G4). The bout goes out
+    of sight unseen, the 9C unbeaten: a take, the camera guesses. Her lead next is out of
+    turn for the referee, so the players are asked what beat the 9C after all: they name the
+    JC, which takes the take's place (`revise`), and the refusal of the card that lay there
+    is no foul (dummy-2p-seed29)."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "8D", BOTTOM, (500, 360))
+    play(scene, "10D", TOP, (515, 375))
+    sweep(scene, "8D", "10D")                # beaten: Boris leads next
+    play(scene, "9C", TOP, (500, 360))
+    play(scene, "JS", BOTTOM, (515, 375), confidence=0.95)
+    pipeline = scene.target
+    [refusal] = pipeline.fouls
+    assert refusal.verdict.rule == "G4"
+    sweep(scene, "9C", "JS")                 # gone unseen, the 9C unbeaten: a take, guessed
+    assert [e.event for e in pipeline.events][-1] == {"type": "take", "player": "Anna"}
+    play(scene, "10S", BOTTOM, (500, 360))
+    question = questions(scene)[-1]
+    defence = {"type": "defend", "player": "Anna", "card": "JC", "on": "9C"}
+    assert question.replaces == {"type": "take", "player": "Anna"}
+    assert pipeline.answer(question, question.candidates.index(defence)).verdict.ok
+    assert pipeline.fouls == []
