@@ -239,6 +239,8 @@ class MissedCards(MissedTurns):
         self.view.doubtful.difference_update(asked.question.cards)
         table_event = TableEvent(asked.fallback, self._frame, self._time)
         if self.judge is not None:
+            if self._defender_leads_next(asked) and self._guessed_instead(asked, out):
+                return
             if self.judge(table_event, record_refusal=False):
                 out.append(table_event)
             elif self._guessed_instead(asked, out):
@@ -246,6 +248,17 @@ class MissedCards(MissedTurns):
             else:
                 self.judge(table_event)   # refused: kept, a foul
         self._fell_back(asked)
+
+    def _defender_leads_next(self, asked: MissedCardQuestion) -> bool:
+        """A bout swept away from its defender with a card unbeaten, the fallback a take, is
+        settled as the defender's lead comes, clearly from his seat: he leads after a discard
+        only, so a defence was missed, not a take (dummy-3p-seed27, unanswered: the take told,
+        his lead out of turn, and the game astray)."""
+        lead = self.view.lead_buffer
+        if not asked.swept or asked.fallback.get("type") != "take" or not lead:
+            return False
+        seen, clear = self._direction_choice(lead[0], self._seated)
+        return clear and seen == asked.defender
 
     def _guessed_instead(self, asked: MissedCardQuestion, out: list[Emitted]) -> bool:
         """The referee refuses the fallback (cross: a take while his known hand could beat the

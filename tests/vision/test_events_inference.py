@@ -1501,3 +1501,26 @@ def test_a_refused_defence_then_named_in_place_of_a_guessed_take_was_no_foul() -
     assert question.replaces == {"type": "take", "player": "Anna"}
     assert pipeline.answer(question, question.candidates.index(defence)).verdict.ok
     assert pipeline.fouls == []
+
+
+@pytest.mark.parametrize("next_lead_from", ["defender", "left"])
+def test_unanswered_a_missed_defence_is_guessed_when_the_defender_leads_next(
+        next_lead_from: str) -> None:
+    """Anna's 7S was swept away from Boris unbeaten, and nobody says what beat it. Boris then
+    leads, clearly from his seat: he leads only after a discard, so a defence was missed. The
+    first card the question offered that the referee accepts is told (a guess) with the
+    discard, and his lead is his turn (dummy-3p-seed27, unanswered: 36 -> 6 false fouls).
+    Anna leading instead is what the take, the question's fallback, makes her turn."""
+    scene, question = missed_defence_scene()
+    pipeline = scene.target
+    play(scene, "8D", TOP if next_lead_from == "defender" else BOTTOM, (500, 360))
+    told = [v.event.event for v in pipeline.verdicts[-3:]]
+    if next_lead_from == "defender":
+        assert told[0]["type"] == "defend" and told[0]["on"] == "7S"
+        assert told[1:] == [{"type": "discard"},
+                            {"type": "attack", "player": "Boris", "cards": ["8D"]}]
+        assert told[0]["card"] in pipeline.follower.guessed
+    else:
+        assert told[1:] == [{"type": "take", "player": "Boris"},
+                            {"type": "attack", "player": "Anna", "cards": ["8D"]}]
+    assert pipeline.fouls == []
