@@ -239,7 +239,7 @@ class MissedCards(MissedTurns):
         self.view.doubtful.difference_update(asked.question.cards)
         table_event = TableEvent(asked.fallback, self._frame, self._time)
         if self.judge is not None:
-            if self._defender_leads_next(asked) and self._guessed_instead(asked, out):
+            if self._next_lead_refutes(asked) and self._guessed_instead(asked, out):
                 return
             if self.judge(table_event, record_refusal=False):
                 out.append(table_event)
@@ -249,16 +249,22 @@ class MissedCards(MissedTurns):
                 self.judge(table_event)   # refused: kept, a foul
         self._fell_back(asked)
 
-    def _defender_leads_next(self, asked: MissedCardQuestion) -> bool:
-        """A bout swept away from its defender with a card unbeaten, the fallback a take, is
-        settled as the defender's lead comes, clearly from his seat: he leads after a discard
-        only, so a defence was missed, not a take (dummy-3p-seed27, unanswered: the take told,
-        his lead out of turn, and the game astray)."""
+    def _next_lead_refutes(self, asked: MissedCardQuestion) -> bool:
+        """A swept bout's question is settled as the next lead comes, clearly from a seat that
+        the fallback does not give the lead: the defender's after a take (he leads after a
+        discard only: a defence was missed; dummy-3p-seed27, unanswered, the take told and his
+        lead out of turn sent the game astray), the one after him after a discard (he leads
+        after a take: a card thrown in was missed)."""
         lead = self.view.lead_buffer
-        if not asked.swept or asked.fallback.get("type") != "take" or not lead:
+        if not asked.swept or not lead:
             return False
         seen, clear = self._direction_choice(lead[0], self._seated)
-        return clear and seen == asked.defender
+        if not clear:
+            return False
+        if asked.fallback.get("type") == "take":
+            return seen == asked.defender
+        after_take = self._next_seat(asked.defender)
+        return asked.fallback.get("type") == "discard" and seen == after_take != asked.defender
 
     def _guessed_instead(self, asked: MissedCardQuestion, out: list[Emitted]) -> bool:
         """The referee refuses the fallback (cross: a take while his known hand could beat the

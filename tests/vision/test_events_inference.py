@@ -706,6 +706,21 @@ def test_unanswered_a_beaten_bout_swept_to_the_defender_is_a_discard() -> None:
     assert scene.target.fouls == []
 
 
+def test_unanswered_a_beaten_bout_swept_to_the_defender_then_led_by_the_next_is_a_take() -> None:
+    """Nobody says which card was thrown in, but Anna leads next, clearly from her seat: she
+    leads after Boris's take only, so a card thrown in was missed. The first card the question
+    offered that the referee accepts is told (a guess) with the take, and her lead is her
+    turn, no foul (the discard, the question's fallback, would make it P7)."""
+    scene, _ = swept_to_the_defender_all_beaten()
+    pipeline = scene.target
+    play(scene, "8D", BOTTOM, (500, 360))
+    told = [v.event.event for v in pipeline.verdicts[-3:]]
+    assert told[0]["type"] == "throw_in" and told[0]["cards"][0] in pipeline.follower.guessed
+    assert told[1:] == [{"type": "take", "player": "Boris"},
+                        {"type": "attack", "player": "Anna", "cards": ["8D"]}]
+    assert pipeline.fouls == []
+
+
 def test_a_defence_read_after_the_take_a_throw_in_implied_replaces_that_take() -> None:
     from referee import Referee
 
