@@ -183,8 +183,10 @@ class MisreadHistory:
         accepted event before that, that was the camera's reading of that same act
         (`_same_act`, `_lay_till_swept`) is no foul: the answer's verdict takes its place
         (told when it was, `TableEvent.was`). Else `answered` as it is."""
-        at = next(n for n in range(len(self.verdicts) - 1, -1, -1)
-                  if self.verdicts[n] is answered)
+        at = next((n for n in range(len(self.verdicts) - 1, -1, -1)
+                   if self.verdicts[n] is answered), None)
+        if at is None:
+            return answered
         for n in range(at - 1, 0, -1):
             earlier = self.verdicts[n]
             if verdict_ok(earlier.verdict):
