@@ -222,3 +222,17 @@ def test_a_refused_card_read_right_where_it_lies_a_moment_later_was_no_foul(
     assert [e.event for e in pipeline.events][-2:] == [
         {"type": "attack", "player": "Anna", "cards": ["6C"]}, defence]
     assert pipeline.verdicts[-1].event.time == refusal.event.time
+
+
+def test_an_answer_not_in_the_log_is_returned_as_it_is() -> None:
+    """`refusal_was_misread` looks the answer's verdict up in the log; one not there comes
+    back unchanged, and the log is left as it was."""
+    from vision.table_events import Question, Verdicted
+
+    scene = Scene(TablePipeline.with_referee(TWO), jitter=1.5)
+    pipeline = scene.target
+    before = list(pipeline.verdicts)
+    outside = Verdicted(TableEvent({"type": "deal"}, 1, 0.1), pipeline.verdicts[0].verdict)
+    question = Question("?", "?", ({"type": "deal"},), 1, 0.1)
+    assert pipeline.refusal_was_misread(outside, question) is outside
+    assert pipeline.verdicts == before
