@@ -329,11 +329,12 @@ class GameFollower(OpenLeads):
         leader = self.view.leader or self._snapshot().get("attacker")
         if len(tracks) < 2 or leader is None or self.variant == "round":
             return tracks, []
-        brought = [self._direction_choice(track, self._seated) for track in tracks]
-        lead = [track for track, (seen, clear) in zip(tracks, brought, strict=True)
-                if not clear or seen == leader]
-        later = [track for track in tracks if track not in lead]
-        return (lead, later) if lead and later else (tracks, [])
+        leads = [not clear or seen == leader for seen, clear in
+                 (self._direction_choice(track, self._seated) for track in tracks)]
+        if all(leads) or not any(leads):
+            return tracks, []
+        return ([track for track, led in zip(tracks, leads, strict=True) if led],
+                [track for track, led in zip(tracks, leads, strict=True) if not led])
 
     def _lead_event(self, tracks: list[CardTrack]
                     ) -> tuple[dict, Callable[[], None], str | None, str | None, list[str]]:

@@ -348,7 +348,6 @@ class FollowerCore:
                    and overlap(track.box, other.box) > 0.9
                    for other in self._tracks.values())
 
-
     def _covered_corner_misread(self, cards: list[str]) -> bool:
         """Each card of a refused event was read only by an index, never seen coming, inside
         the box of a table card unseen just now (`_inside_a_hidden_card`): that covered card's

@@ -193,14 +193,21 @@ class MisreadHistory:
                 return answered
             if _same_act(earlier, answered.event.event, question) \
                     or self._lay_till_swept(earlier, answered.event.event):
-                told = TableEvent(answered.event.event, earlier.event.frame,
-                                  earlier.event.time, was=earlier.event)
-                self.verdicts[n] = Verdicted(told, answered.verdict)
-                del self.verdicts[at]
-                self.events = [told if item is earlier.event else item for item in self.events
-                               if item is not answered.event]
-                return self.verdicts[n]
+                return self._told_as_refused(n, at)
         return answered
+
+    def _told_as_refused(self, refused: int, accepted: int) -> Verdicted:
+        """Verdict `accepted` was the act refused at `refused`, read right: it takes the
+        refusal's place in the log, told when the refusal was (`TableEvent.was`), and leaves
+        its own."""
+        earlier, later = self.verdicts[refused], self.verdicts[accepted]
+        told = TableEvent(later.event.event, earlier.event.frame, earlier.event.time,
+                          was=earlier.event)
+        self.verdicts[refused] = Verdicted(told, later.verdict)
+        del self.verdicts[accepted]
+        self.events = [told if item is earlier.event else item for item in self.events
+                       if item is not later.event]
+        return self.verdicts[refused]
 
     def _lay_till_swept(self, refused: Verdicted, event: dict) -> bool:
         """A defence the referee refused for its card's name (`MISREAD_RULES`; in cross a
@@ -230,13 +237,8 @@ class MisreadHistory:
                 or not verdict_ok(self.verdicts[-1].verdict):
             return
         refused = self.verdicts[-2]
-        if verdict_ok(refused.verdict) or not self._read_again_as(refused, accepted):
-            return
-        told = TableEvent(accepted.event, refused.event.frame, refused.event.time,
-                          was=refused.event)
-        self.verdicts[-2:] = [Verdicted(told, self.verdicts[-1].verdict)]
-        self.events = [told if item is refused.event else item for item in self.events
-                       if item is not accepted]
+        if not verdict_ok(refused.verdict) and self._read_again_as(refused, accepted):
+            self._told_as_refused(len(self.verdicts) - 2, len(self.verdicts) - 1)
 
     def _read_again_as(self, refused: Verdicted, accepted: TableEvent) -> bool:
         """The refusal (a card's name refused: `MISREAD_RULES`) and `accepted` are one act read
