@@ -131,6 +131,11 @@ class GameFollower(OpenLeads):
             # a refused card taken back and laid again elsewhere (before the tracker gave up on
             # it): a new try, read like any new card
             self.view.reader.ignored.discard(track.card)
+            if track.card in self.view.misread_at_trump and track.carry_from is not None:
+                # no card left the trump: its code's card came in from where it was first seen
+                # carried (classic-3p-seed33: an A♥ thrown in by Anna taken for the defender's)
+                self.view.misread_at_trump.discard(track.card)
+                track.first_box = track.carry_from.copy()
             self._placed(track, out, again=True)
             return
         if self._drawn_card_moved_on(track):   # round's opening only

@@ -95,6 +95,9 @@ class GameView:
     trump_asked: TrumpAsked | None = None  # the trump asked about (`vision.trump_check`)
     trump_read_as: str | None = None       # ... a look-alike the camera reads it as
     trump_doubted: bool = False            # ... its reading weighed against the game's cards
+    # codes ignored as the trump's index misread where it lies: a card of that code carried
+    # later is another card, come in from where it was first seen carried
+    misread_at_trump: set[str] = field(default_factory=set)
     started_at: float = 0.0                # when this game began (its deal)
     leader: str | None = None    # leads the next bout, or led the current one
     defender: str | None = None

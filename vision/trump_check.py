@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from vision.game_view import Emitted
 from vision.missed_cards import MissedCards
-from vision.swept_bout import unaccounted
+from vision.swept_bout import trump_under_stock, unaccounted
 from vision.table_events import Question, TableEvent, card_text
 from vision.table_reader import look_alikes_by_colour, overlap, rank_of, suit_of
 from vision.tracking import CardTrack, TrackState
@@ -165,6 +165,7 @@ class TrumpCheck(MissedCards):
         with the bout waiting for the answer (`lead`), the first reading last. A trump question
         asked before is withdrawn: this one is the game's now."""
         guess = [lying.card] if lying is not None else []
+        guess += [card for card in self._read_where_the_trump_lies() if card not in (taken, *guess)]
         alike = look_alikes_by_colour(lying.card) if lying is not None else []
         may_be = sorted((card for card in unaccounted(self._snapshot(), list(self._tracks))
                          if card != taken and card not in guess),
@@ -178,6 +179,19 @@ class TrumpCheck(MissedCards):
                             replaces={"type": "trump", "card": taken})
         self.view.trump_asked = TrumpAsked(question, lead, lying)
         out.append(question)
+
+    def _read_where_the_trump_lies(self) -> list[str]:
+        """The other codes read where the turned trump lies, never brought in and no part of
+        the bout, most read first: the trump's small sideways index read as other cards now and
+        then (classic-3p-seed33: a Q♥ read A♥ surely, and Q♥ twice). Seen, they are no
+        unaccounted card, yet they are the likeliest answers to which card the trump is."""
+        view = self.view
+        if view.trump_box is None:
+            return []
+        there = [track for card, track in self._tracks.items()
+                 if card != view.trump and card not in view.reader.cards
+                 and not self._came_in(track) and overlap(track.box, view.trump_box) >= 0.5]
+        return [track.card for track in sorted(there, key=lambda t: -t.confidence_sum)]
 
     def _trump_read_as_another(self, track: CardTrack) -> bool:
         """The players named a trump the camera never saw lie: a card of its suit that shows
@@ -198,16 +212,20 @@ class TrumpCheck(MissedCards):
         """A card of the trump's suit, never brought in, read where the turned trump lies
         under the stock while it lies there, once the first bout has shown that card to be
         the trump: the trump's small sideways index misread (a 7D for the 8D), no card
-        played. It is ignored, so that the card of that code, played later, comes in as a new
-        card (the tracker takes it for this one moved). Before the first lead, a card laid on
-        the card taken as the trump shows it was the lead (`_trump_refuted`)."""
+        played. The trump lies there while the referee counts a stock (its own readings, few
+        and far between, may have left the tracker: classic-3p-seed33's Q♥ read A♥). It is
+        ignored, so that the card of that code, played later, comes in as a new card (the
+        tracker takes it for this one moved: `misread_at_trump`). Before the first lead, a
+        card laid on the card taken as the trump shows it was the lead (`_trump_refuted`)."""
         view = self.view
-        if view.trump is None or view.trump_box is None or not view.trump_on_table \
+        lies_there = view.trump_on_table or trump_under_stock(self._snapshot()) == view.trump
+        if view.trump is None or view.trump_box is None or not lies_there \
                 or view.phase != "play" or view.trump_track is not None \
                 or suit_of(track.card) != suit_of(view.trump) \
                 or self._came_in(track) or overlap(view.trump_box, track.box) < 0.5:
             return False
         view.reader.ignored.add(track.card)
+        view.misread_at_trump.add(track.card)
         return True
 
     def _awaiting_answer(self, out: list[Emitted] | None = None) -> bool:

@@ -163,3 +163,57 @@ def test_a_trump_asked_about_and_confirmed_stays_the_camera_s_reading() -> None:
     assert [e for e in pipeline.events if e.event["type"] == "trump"] == [read]
     assert next(e for e in pipeline.events if e.event["type"] == "trump") is read
     assert pipeline.verdicts == verdicts and pipeline.snapshot()["trump"] == "7S"
+
+
+def test_a_code_read_where_the_trump_lies_is_offered_next_to_the_trump_read() -> None:
+    """classic-3p-seed33: the turned Q♥ read A♥ (0.8), and Q♥ now and then where it lies.
+    Asked which card the trump is, the players find that Q♥ second, after the reading,
+    though the camera has seen it (seen cards are no unaccounted ones); named, it is the
+    trump."""
+    scene = Scene(TablePipeline.with_referee(TWO), jitter=1.5)
+    scene.put("AH", STOCK, confidence=0.8)
+    scene.wait(0.6)
+    pipeline = scene.target
+    play(scene, "6D", BOTTOM, (500, 360), confidence=0.97)
+    play(scene, "9D", TOP, (515, 375), confidence=0.97)
+    scene.remove("AH")                       # the trump read the other way for a while
+    scene.put("QH", STOCK, confidence=0.7)
+    scene.wait(0.6)
+    scene.remove("QH")
+    scene.put("AH", STOCK, confidence=0.8)
+    play(scene, "9H", BOTTOM, (640, 360), confidence=0.97)
+    play(scene, "KH", TOP, (655, 375), confidence=0.97)
+    [question] = pipeline.questions
+    assert [c["card"] for c in question.candidates[:2]] == ["AH", "QH"]
+    pipeline.answer(question, 1)
+    assert pipeline.snapshot()["trump"] == "QH" and pipeline.fouls == []
+
+
+THREE = {"type": "setup", "variant": "classic", "deck": 36, "seats": ["Anna", "Boris", "Vera"],
+         "dealer": "Vera"}
+BORIS, VERA = (90, 180), (1190, 180)
+
+
+def test_a_trump_misread_where_it_lies_after_its_own_readings_left_is_no_card_played() -> None:
+    """classic-3p-seed33: the turned trump's own readings stopped (its track left the
+    tracker) while the stock still lay on it; then its index was read as the 9♥, a card of
+    its suit, where it lies. No card was played: the referee counts a stock, so the trump
+    lies there still. When the real 9♥ comes, carried in from Vera's seat, it is her
+    throw-in (the tracker took it for the misread card moved: it came from where it was
+    first seen carried, not from the stock)."""
+    scene = Scene(TablePipeline.with_referee(THREE), jitter=1.5)
+    scene.put("6H", STOCK)
+    scene.wait(0.6)
+    pipeline = scene.target
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", BORIS, (515, 375))
+    scene.remove("6H")
+    scene.wait(3.5)                          # gone from the tracker, under the stock still
+    scene.put("9H", STOCK, confidence=0.8)
+    scene.wait(0.6)
+    assert events(scene)[-1] == {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}
+    scene.remove("9H")
+    scene.slide("9H", VERA, (640, 360))
+    scene.wait(1.0)
+    assert events(scene)[-1] == {"type": "throw_in", "player": "Vera", "cards": ["9H"]}
+    assert pipeline.fouls == []
