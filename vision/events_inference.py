@@ -264,6 +264,9 @@ class GameFollower(OpenLeads):
         if view.lead_buffer and any(overlap(track.box, t.box) >= view.reader.min_overlap
                                     for t in view.lead_buffer):
             self._flush_lead(out)  # a defence on a lead still forming: the lead is complete
+        if self._bout_card_read_again(track):
+            view.reader.ignored.add(track.card)
+            return
         placement = view.reader.classify(self._extent(track))
         if placement.kind != "attack":
             view.open_lead = None  # a defence: the lead is what it is
@@ -594,6 +597,23 @@ class GameFollower(OpenLeads):
             elif not self._on_hidden_bout(track) or self._laid_where_the_bout_was(track):
                 view.pending.remove(track)
                 self._play_card(track, out)
+
+    def _bout_card_read_again(self, track: CardTrack) -> bool:
+        """`track` came in with a look-alike that lies in the bout (first read at about the
+        same moment: one hand brought them) and comes to rest on that card's pile: one card read
+        two ways on its way in, the other name now read where it lies (by a corner of it
+        peeping out under its defence), not a second card laid on the pile (dummy-3p-seed31:
+        a J♣ read J♠ as it was led, then J♣ on its A♣ defence: a throw-in that left the
+        bout unbeaten, a take nobody made, and every later turn out of step). Two cards of one
+        hand lie side by side, not on each other."""
+        extent, min_overlap = self._extent(track), self.view.reader.min_overlap
+        for pair in self.view.reader.pairs:
+            for card, box in ((pair.attack, pair.attack_box), (pair.defence, pair.defence_box)):
+                other = self._tracks.get(card) if card in look_alikes(track.card) else None
+                if other is not None and self._came_together(track, other) \
+                        and overlap(extent, box) >= min_overlap:
+                    return True
+        return False
 
     def _attack_read_again(self, track: CardTrack, target: str) -> bool:
         """A card brought in by the bout's leader comes to rest right where the

@@ -436,17 +436,41 @@ class FollowerCore:
         his whole hand, then as each other card of it. None when each card was read (over all
         its readings, or at rest: `best_mean_confidence`) as surely as the game's cards are
         (the median of their mean confidences), less `misread_margin`."""
-        if not any(self._read_unsurely(self._tracks.get(card)) for card in played_cards(event)):
+        cards = played_cards(event)
+        on_its_way = {card: self._read_on_its_way_as(card) for card in cards}
+        if not any(self._read_unsurely(self._tracks.get(card)) or on_its_way[card]
+                   for card in cards):
             return []  # read as surely as the game's cards are: a foul
         possible, whole_hand = self._hand_could_hold(event)
         out = []
-        for card in played_cards(event):
-            alike = look_alikes_by_colour(card)
+        for card in cards:
+            alike = [*on_its_way[card],
+                     *(other for other in look_alikes_by_colour(card)
+                       if other not in on_its_way[card])]
             names = [other for other in alike if other in possible]
             if whole_hand:  # then any card of his hand, after the look-alikes
                 names += [other for other in possible if other not in alike and other != card]
             out += [with_card(event, card, other) for other in names]
         return out
+
+    def _read_on_its_way_as(self, card: str) -> list[str]:
+        """Look-alikes the card was read as, surely, on its way in until it was read as
+        itself (a track of that code read first, last read about when this card's was first
+        read, a card's length from where this one's began): one card read two ways, a misread
+        at rest as likely as one on the way (dummy-3p-seed33: a K♣ brought in read K♣ at
+        0.9-0.98, then K♠ at 0.99 where it lay, refused on a 9♣)."""
+        track = self._tracks.get(card)
+        if track is None:
+            return []
+        sure = self._typical_confidence() - self.config.misread_margin
+        size = self._card_size(track)
+        return [other.card for other in self._unplaced
+                if other.card in look_alikes(card) and other.readings >= 2
+                and other.first_seen <= track.first_seen
+                and track.first_seen - self.config.together_window <= other.last_seen
+                <= track.first_seen + self.config.together_window
+                and other.confidence >= sure
+                and float(np.linalg.norm(other.center - track.first_center)) <= 1.5 * size]
 
     def _read_unsurely(self, track: CardTrack | None) -> bool:
         """Read less surely than the game's cards are (the median of their mean confidences),
@@ -458,9 +482,23 @@ class FollowerCore:
         """A defence read surely that cannot beat the attack card it lies on, read unsurely:
         that card may be the one misread (`_on_misread_attack`: the defence on each look-alike
         of it that it beats)."""
-        if event["type"] != "defend" or not self._read_unsurely(self._tracks.get(event["on"])):
+        if event["type"] != "defend" or not (self._read_unsurely(self._tracks.get(event["on"]))
+                                             or self._read_where_it_lies(event["on"])):
             return []
         return self._on_misread_attack(event, [])
+
+    def _read_where_it_lies(self, card: str) -> list[str]:
+        """Look-alikes of a table card read where it lies (its corner index peeping out
+        under the defence on it), no card of the bout themselves: what it may really be
+        (dummy-3p-seed33: a J♣ read J♠ at rest, then J♣ by its index under the A♣ that beat
+        it). Seen, they are no unaccounted card, yet they are the likeliest names for it."""
+        lying = self._tracks.get(card)
+        if lying is None:
+            return []
+        seen = {track.card: track for track in (*self._unplaced, *self._tracks.values())}
+        return [other for other in look_alikes_by_colour(card)
+                if other in seen and other not in self.view.reader.cards
+                and overlap(seen[other].box, lying.box) >= 0.5]
 
     def _misread_again(self, event: dict) -> list[dict]:
         """A card read surely, refused for its name, that the camera read this game where
@@ -493,7 +531,7 @@ class FollowerCore:
             return []
         snapshot = self._snapshot()
         trump_suit, cross = snapshot.get("trump_suit"), snapshot.get("variant") == "cross"
-        free = unaccounted(snapshot, self._tracks)
+        free = [*self._read_where_it_lies(target), *unaccounted(snapshot, self._tracks)]
         held = unaccounted(snapshot, (), event.get("player"))
         cards = [card for card in (event["card"], *(other["card"] for other in misread))
                  if card in held]

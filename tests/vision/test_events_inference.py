@@ -1539,3 +1539,117 @@ def test_unanswered_a_missed_defence_is_guessed_when_the_defender_leads_next(
         assert told[1:] == [{"type": "take", "player": "Boris"},
                             {"type": "attack", "player": "Anna", "cards": ["8D"]}]
     assert pipeline.fouls == []
+
+
+def led_read_two_ways(scene: Scene, first: str, then: str, beaten_with: str) -> None:
+    """Anna leads one card, read `first` on the first half of its way in from her seat and
+    `then` on the rest and where it comes to rest, `first` every sixth frame; Boris beats it
+    with `beaten_with` from his seat, which hides it."""
+    for step in range(10):
+        name, other = (first, then) if step < 5 else (then, first)
+        scene.remove(other)
+        scene.put(name, (500, 680 - 32 * (step + 1)))
+        scene.step()
+    for frame in range(36):                  # at rest; the defence comes from frame 18 on
+        name, other = (first, then) if frame % 6 == 5 else (then, first)
+        scene.remove(other)
+        scene.put(name, (500, 360))
+        if frame >= 18:
+            scene.put(beaten_with, (515, 40 + 335 * min(1.0, (frame - 18) / 9)))
+        scene.step()
+    scene.remove(first, then)                # hidden by the defence
+
+
+@pytest.mark.parametrize("came_with_it", [True, False])
+def test_a_bout_card_read_as_its_look_alike_on_its_pile_is_no_throw_in(came_with_it: bool) -> None:
+    """dummy-3p-seed31: Anna's J♣ lead, read J♣ and J♠ by turns on its way in and J♠ where
+    it lies, is beaten with the A♠. Its J♣ reading then comes where the pile lies: the same
+    card read the other way, not a throw-in (with the lead beaten, a throw-in left it
+    unbeaten: a take nobody made, every later turn out of step). A J♣ never read with the
+    lead, laid there, is a card thrown in."""
+    scene = start()
+    if came_with_it:
+        led_read_two_ways(scene, "JC", "JS", "AS")
+    else:
+        play(scene, "JS", BOTTOM, (500, 360))
+        play(scene, "AS", TOP, (515, 375))
+        scene.remove("JS")                    # covered by the ace
+    if came_with_it:
+        scene.put("JC", (512, 372), confidence=0.75)
+    else:
+        scene.slide("JC", BOTTOM, (512, 372), confidence=0.75)
+    scene.wait(1.0)
+    assert events(scene)[2:] == [
+        {"type": "attack", "player": "Anna", "cards": ["JS"]},
+        {"type": "defend", "player": "Boris", "card": "AS", "on": "JS"},
+        *([] if came_with_it else [{"type": "throw_in", "player": "Anna", "cards": ["JC"]}])]
+
+
+def asked_unless_a_foul(scene: Scene, *, explained: bool) -> Question | None:
+    """After the card rests: the first question when a reading `explained` the refusal,
+    else None, the refusal (G4) a foul."""
+    scene.wait(0.6)
+    if not explained:
+        assert [v.verdict.rule for v in scene.target.fouls] == ["G4"]
+        return None
+    return scene.target.questions[0]
+
+
+@pytest.mark.parametrize("corner_read", [True, False])
+def test_a_defence_refused_on_a_card_whose_corner_reads_a_look_alike_is_asked_about(
+        corner_read: bool) -> None:
+    """dummy-3p-seed33: Boris's J♣ lead read J♠ surely where it lies; Anna's A♣ on it cannot
+    beat a spade (G4). Its corner, peeping out under the ace, reads J♣: that seen card is
+    the likeliest name of the attack card, so the players are asked, the A♣ on the J♣ among
+    the answers, and named so it is no foul. Without that reading the refusal is a foul."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "8D", BOTTOM, (500, 360))
+    play(scene, "10D", TOP, (515, 375))
+    sweep(scene, "8D", "10D")                 # beaten: Boris leads next
+    play(scene, "JS", TOP, (500, 360), confidence=0.97)
+    scene.slide("AC", BOTTOM, (515, 375), confidence=0.97)
+    scene.remove("JS")
+    if corner_read:
+        scene.put("JC", (478, 327), confidence=0.9)
+        scene.index_only.add("JC")
+    question = asked_unless_a_foul(scene, explained=corner_read)
+    if question is None:
+        return
+    pipeline = scene.target
+    defence = {"type": "defend", "player": "Anna", "card": "AC", "on": "JC"}
+    assert question.candidates[0] == {**defence, "on": "JS"}
+    assert pipeline.answer(question, question.candidates.index(defence)).verdict.ok
+    scene.wait(0.6)
+    assert pipeline.fouls == []
+    assert pipeline.snapshot()["table"] == [{"attack": "JC", "defence": "AC"}]
+
+
+@pytest.mark.parametrize("read_on_its_way", [True, False])
+def test_a_defence_read_surely_as_a_look_alike_only_at_rest_is_asked_about(
+        read_on_its_way: bool) -> None:
+    """dummy-3p-seed33: Anna's K♣ on Boris's 9♣ is read K♣ surely on its way in, then K♠
+    surely where it lies: refused (G4) as read at rest, but one card read two ways, so a
+    question with the K♣ first among its look-alikes; named so, no foul. Read K♠ all the
+    way, the refusal stays a foul."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "8D", BOTTOM, (500, 360))
+    play(scene, "10D", TOP, (515, 375))
+    sweep(scene, "8D", "10D")                 # beaten: Boris leads next
+    play(scene, "9C", TOP, (500, 360), confidence=0.97)
+    for step in range(10):                    # from Anna's seat, 30 px a frame
+        name = "KC" if read_on_its_way and step < 7 else "KS"
+        scene.remove("KC", "KS")
+        scene.put(name, (515, 675 - 30 * step), confidence=0.97)
+        scene.step()
+    question = asked_unless_a_foul(scene, explained=read_on_its_way)
+    if question is None:
+        return
+    pipeline = scene.target
+    defence = {"type": "defend", "player": "Anna", "card": "KC", "on": "9C"}
+    assert len(pipeline.questions) == 1 and question.candidates[1] == defence
+    assert pipeline.answer(question, 1).verdict.ok
+    assert pipeline.fouls == []
