@@ -22,7 +22,7 @@ from vision.game_view import DUMMY, Emitted, GameView, InferenceConfig
 from vision.open_lead import OpenLeads
 from vision.swept_bout import SWEPT_TO_DISCARD, TRUMP_UNDER_STOCK
 from vision.table_events import Question, TableEvent, card_text, cards_text
-from vision.table_reader import beats, look_alikes, overlap, rank_of
+from vision.table_reader import beats, look_alikes, look_alikes_by_colour, overlap, rank_of
 from vision.tracking import CardTrack, TrackerUpdate, TrackState
 
 __all__ = ["DUMMY", "Emitted", "GameFollower", "GameView", "InferenceConfig"]
@@ -529,8 +529,14 @@ class GameFollower(OpenLeads):
                 view.defender = self._next_seat(defender)
 
             doubt, doubt_ru = self._low_confidence(track)
+            # in doubt, the card may be a look-alike that beats the card it lies on
+            # (cross-3p-seed31: a 9♣ on the 8♣ read 9♠, a pass-on of a card on Boris's pile)
+            beating = [{"type": "defend", "player": defender, "card": other, "on": target}
+                       for other in look_alikes_by_colour(track.card)
+                       if beats(other, target, "D", cross=True)]
             self._emit(out, {"type": "pass_on", "player": defender, "card": track.card},
-                       commit_pass_on, [track.card], doubt=doubt, doubt_ru=doubt_ru)
+                       commit_pass_on, [track.card], doubt=doubt, doubt_ru=doubt_ru,
+                       offered=beating)
             return
         events = [{"type": "defend", "player": defender, "card": track.card, "on": card}
                   for card in on]

@@ -898,3 +898,49 @@ def test_a_missed_placing_named_as_a_card_read_on_a_pile_renames_that_pile_s_car
     piles = pipeline.snapshot()["piles"]
     assert piles["Boris"][-1] == "KS" and piles["Vera"][-1] == "KC"
     assert piles["Anna"][-1] == "10C" and pipeline.fouls == []
+
+
+@pytest.mark.parametrize("second_named", [True, False])
+def test_two_placings_missed_in_a_row_are_asked_about_one_after_the_other(
+        second_named: bool) -> None:
+    """Boris places KC; Vera's 8D onto her 7D and Anna's 10S onto her 9S are never read; then
+    Boris's 6H comes, out of turn for the referee. Asked, the players name Vera's 8D; the 6H
+    is still out of turn (Anna's turn was missed too), so they are asked about hers next
+    (cross-3p-seed31: recall 0.36 -> 0.92, the face-up phase in step again). Named, the 6H is
+    Boris's turn, no foul; nobody naming it, it is judged as read: out of turn (C3)."""
+    scene = cross_kc_placed()
+    pipeline = scene.target
+    play(scene, "6H", BORIS, (320, 274))     # onto his own KC
+    [first] = pipeline.questions
+    vera = {"type": "deal_card", "player": "Vera", "card": "8D", "to": "Vera"}
+    assert pipeline.answer(first, first.candidates.index(vera)).verdict.ok
+    assert pipeline.fouls == []
+    scene.wait(0.1)
+    [second] = pipeline.questions
+    assert "Anna" in second.text
+    anna = {"type": "deal_card", "player": "Anna", "card": "10S", "to": "Anna"}
+    if not second_named:
+        pipeline.answer(second, None)
+        assert [(f.event.event["card"], f.verdict.rule) for f in pipeline.fouls] == [("6H", "C3")]
+        return
+    assert pipeline.answer(second, second.candidates.index(anna)).verdict.ok
+    assert [v.event.event for v in pipeline.verdicts[-3:]] == [
+        vera, anna, {"type": "deal_card", "player": "Boris", "card": "6H", "to": "Boris"}]
+    assert pipeline.fouls == [] and pipeline.snapshot()["turn"] == "Vera"
+
+
+def test_a_cross_pass_on_read_in_doubt_offers_the_look_alike_that_beats() -> None:
+    """Boris's 8S on Anna's 7S is read 8C, a card not in his hand (the referee knows it
+    whole): a pass-on refused (G8), so a question. Besides the pass-on's look-alikes, the
+    players may name the 8S beating the 7S (cross-3p-seed31: a 9C on the 8C read 9S, then
+    every later lead refused, C6, till the game's end); named, no foul."""
+    scene = cross_with_hands()
+    pipeline = scene.target
+    play(scene, "7S", ANNA, (600, 360))
+    scene.slide("8C", BORIS, (615, 375), confidence=0.95)
+    scene.wait(0.6)
+    question = pipeline.questions[-1]
+    assert question.candidates[0] == {"type": "pass_on", "player": "Boris", "card": "8C"}
+    defence = {"type": "defend", "player": "Boris", "card": "8S", "on": "7S"}
+    assert pipeline.answer(question, question.candidates.index(defence)).verdict.ok
+    assert pipeline.fouls == []
