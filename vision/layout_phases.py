@@ -123,6 +123,26 @@ class LayoutPhases(UnansweredDoubts):
         self._emit(out, {"type": "deal", "faceup": faceup}, commit, [t.card for t in cards],
                    doubt=doubt, doubt_ru="у каждого игрока должна быть одна открытая карта")
 
+    def _pile_top_read_two_ways(self, track: CardTrack) -> bool:
+        """A look-alike of a pile's top card, never brought in, read right where that card
+        lies (their centres within `same_place` of a card's size), which is still read since
+        it was first read: the top card read two ways, no placing (cross-3p-seed31: the
+        face-up 9C read 9S and 9C by turns, a false C3 foul). A card placed on a pile is
+        brought in, and lies where the top card lay too."""
+        if self._came_in(track):
+            return False
+        piles = self._snapshot().get("piles") or {}
+        size = self._card_size(track)
+        for owner, box in self.view.pile_tops.items():
+            top = (piles.get(owner) or [None])[-1]
+            shown = self._tracks.get(top or "")
+            if top in look_alikes(track.card) and shown is not None \
+                    and shown.last_seen >= track.first_seen \
+                    and float(np.linalg.norm(track.center - (box[:2] + box[2:]) / 2)) \
+                    <= self.config.same_place * size:
+                return True
+        return False
+
     def _faceup_card_read_two_ways(self, track: CardTrack) -> bool:
         """C1: a card brought in that comes to rest on a face-up pile nothing was placed on yet,
         where the pile's face-up card, never brought in itself, was read by turns as this code
@@ -267,6 +287,9 @@ class LayoutPhases(UnansweredDoubts):
         if track.card in self._on_piles():
             return  # a pile's card seen again (the card over it was lifted a moment): no deal
         if self._faceup_card_read_two_ways(track):
+            return
+        if self._pile_top_read_two_ways(track):
+            view.reader.ignored.add(track.card)
             return
         turn = self._snapshot().get("turn") or view.opening_turn   # the referee's, if any
         player, _ = (turn, []) if again and turn else \

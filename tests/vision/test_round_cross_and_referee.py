@@ -944,3 +944,18 @@ def test_a_cross_pass_on_read_in_doubt_offers_the_look_alike_that_beats() -> Non
     defence = {"type": "defend", "player": "Boris", "card": "8S", "on": "7S"}
     assert pipeline.answer(question, question.candidates.index(defence)).verdict.ok
     assert pipeline.fouls == []
+
+
+def test_a_pile_s_top_card_read_by_turns_as_its_look_alike_is_no_placing() -> None:
+    """Boris's KC, placed on his pile, is read KS and KC by turns where it lies, the KS never
+    brought in: the top card read two ways, neither a placing nor a question; Vera's turn
+    goes on (cross-3p-seed31: the face-up 9C read 9S by turns, a false C3 foul)."""
+    scene = cross_kc_placed()
+    for frame in range(30):                  # read KS two frames in three
+        name, other = ("KC", "KS") if frame % 3 == 2 else ("KS", "KC")
+        scene.remove(other)
+        scene.put(name, (310, 262))
+        scene.step()
+    scene.remove("KS")
+    scene.put("KC", (310, 262))
+    assert_no_card_and_vera_s_turn_goes_on(scene, "KS")
