@@ -54,6 +54,7 @@ class TrackerConfig:
     sure_confidence: float = 0.9   # a reading this sure is the card, not a look-alike flicker
     away_readings: int = 3         # sure readings in a row of a table card's code away from it,
     #                                its place read as a look-alike: that card was misread
+    home_lately: float = 1.0       # s: ... or its place read so surely this recently
 
 
 RECENT_SECONDS = 3.0  # how long a track keeps its readings for weighing rival codes
@@ -378,6 +379,8 @@ class CardTracker:
                          and any(self._distance_from(b, track.box) <= config.home_distance
                                  for b in detections.xyxy[by_card[other]])), None)
             if here is None:
+                here = self._read_at_home_lately(track, update.time)
+            if here is None:
                 continue
             self.rename(card, here)
             track.away_sure, track.relocation, track.carry_box, track.carry_steps = 0, None, None, 0
@@ -461,6 +464,20 @@ class CardTracker:
         if track is not None and not _holds(covered.box, box_center(track.box)):
             return None  # (a stray reading of the code elsewhere may be its first)
         return covered
+
+    def _read_at_home_lately(self, track: CardTrack, time: float) -> str | None:
+        """A look-alike read surely where the table card lies within `home_lately` seconds,
+        not on the table, never moved: its place read so between the sure readings away
+        (classic-3p-seed38: a Q♠ thrown in read Q♣ unsurely at rest, then the real Q♣ thrown in
+        read surely elsewhere, its place read Q♠ once at 0.95 in between; the real Q♣ was
+        never told and the thrower's hand was counted one card too many)."""
+        return next((other.card for other in (self.tracks.get(c) for c in look_alikes(track.card))
+                     if other is not None and not other.on_table
+                     and other.state is not TrackState.GONE and self._never_moved(other)
+                     and time - other.last_seen <= self.config.home_lately
+                     and self._sure(other.confidence)
+                     and self._distance_from(other.box, track.box)
+                     <= self.config.home_distance), None)
 
     def _lying_still(self, card: str) -> bool:
         """Not a card on the table nor one coming in: never tracked, or never moved."""

@@ -756,3 +756,23 @@ def test_a_card_read_by_its_far_corner_index_alone_as_it_lands_keeps_where_it_ca
     scene.wait(1.0)
     assert [card for _, card in placed(scene)] == ["6D"]
     assert scene.target.tracks["6D"].first_center[1] <= 60.0   # from the top
+
+
+@pytest.mark.parametrize("read_at_home_ago", [0.3, 2.0])
+def test_a_table_card_s_place_read_surely_as_a_look_alike_a_moment_ago_was_that_card(
+        read_at_home_ago: float) -> None:
+    """classic-3p-seed38: a QS lies read QC (unsurely); its place reads QS surely once, and
+    then, with its place unread, the real QC comes in elsewhere read surely: the card lying
+    there was the QS, misread when placed. Read at its place so long before the QC came, it
+    is no longer evidence: the QC coming in is that card moved."""
+    scene = Scene(CardTracker())
+    scene.put("QC", (400, 300), confidence=0.75)
+    scene.wait(1.0)
+    scene.remove("QC")
+    scene.put("QS", (400, 300), confidence=0.95)
+    scene.step()
+    scene.remove("QS")
+    scene.wait(read_at_home_ago)
+    scene.slide("QC", (1000, 300), (700, 300), confidence=0.97)
+    scene.wait(0.3)
+    assert misread(scene) == ([("QC", "QS")] if read_at_home_ago < 1.0 else [])
