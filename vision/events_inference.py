@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import numpy as np
-
 from vision.game_view import DUMMY, Emitted, GameView, InferenceConfig
 from vision.open_lead import OpenLeads
 from vision.swept_bout import SWEPT_TO_DISCARD, TRUMP_UNDER_STOCK
@@ -632,8 +630,7 @@ class GameFollower(OpenLeads):
         lying = self._tracks.get(target)
         return lying is not None and target in look_alikes(track.card) \
             and not self._index_only(lying) and not self._index_only(track) \
-            and float(np.linalg.norm(lying.center - track.center)) \
-            <= self.config.same_place * self._card_size(track)
+            and self._at_its_place(track, lying.center)
 
     def _bout_cleared(self, out: list[Emitted]) -> None:
         """The bout's cards left the table: a discard if every attack card was beaten, else

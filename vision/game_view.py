@@ -198,6 +198,12 @@ class FollowerCore:
         sizes = sorted(t.size for t in self._tracks.values())
         return sizes[(3 * len(sizes)) // 4] if sizes else track.size
 
+    def _at_its_place(self, track: CardTrack, center: np.ndarray) -> bool:
+        """`track` lies where a card centred at `center` lies: their centres within
+        `same_place` of a card's size (one card read two ways, not two cards)."""
+        return float(np.linalg.norm(track.center - center)) \
+            <= self.config.same_place * self._card_size(track)
+
     def _index_only(self, track: CardTrack) -> bool:
         """Only its corner index was read: a box far smaller than the cards on the table."""
         return track.size < self.config.index_only_share * self._card_size(track)

@@ -16,7 +16,7 @@ from vision.game_view import DUMMY, Emitted
 from vision.swept_bout import deck_by_rank, unaccounted
 from vision.table_events import TableEvent, card_text
 from vision.table_reader import beats, look_alikes, look_alikes_by_colour, overlap, rank_value
-from vision.tracking import CardTrack
+from vision.tracking import CardTrack, box_center
 from vision.unanswered_doubts import UnansweredDoubts
 
 CENTRE_WITHIN = 0.8  # the centre trump lies this much nearer the middle than the ring's cards
@@ -132,14 +132,12 @@ class LayoutPhases(UnansweredDoubts):
         if self._came_in(track):
             return False
         piles = self._snapshot().get("piles") or {}
-        size = self._card_size(track)
         for owner, box in self.view.pile_tops.items():
             top = (piles.get(owner) or [None])[-1]
             shown = self._tracks.get(top or "")
             if top in look_alikes(track.card) and shown is not None \
                     and shown.last_seen >= track.first_seen \
-                    and float(np.linalg.norm(track.center - (box[:2] + box[2:]) / 2)) \
-                    <= self.config.same_place * size:
+                    and self._at_its_place(track, box_center(box)):
                 return True
         return False
 

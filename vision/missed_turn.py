@@ -53,6 +53,7 @@ from vision.table_events import (
 from vision.table_reader import RANKS, beats, look_alikes, rank_of
 
 LOWEST_RANK = {36: "6", 52: "2"}
+TURN_PHASES = {"deal_card": "faceup", "open_draw": "opening"}  # a turn's event: its phase
 
 
 def pile_for(snapshot: dict, drawer: str, card: str) -> str:
@@ -270,7 +271,7 @@ class MissedTurns(LayoutPhases):
             return self._ask_missed_pass_on(table_event, commit, out)
         snapshot = self._snapshot()
         drawer = snapshot.get("turn")
-        phase = {"deal_card": "faceup", "open_draw": "opening"}.get(event["type"])
+        phase = TURN_PHASES.get(event["type"])
         if phase is None or snapshot.get("phase") != phase \
                 or drawer in (None, event.get("player")):
             return False
@@ -528,7 +529,7 @@ class MissedTurns(LayoutPhases):
         covered before they were read, then Boris's refused as out of turn, a false C3 foul
         and the face-up phase out of step)."""
         snapshot = self._snapshot()
-        phase = {"deal_card": "faceup", "open_draw": "opening"}.get(waiting["type"])
+        phase = TURN_PHASES.get(waiting["type"])
         return phase is not None and snapshot.get("phase") == phase \
             and snapshot.get("turn") not in (None, waiting.get("player"))
 

@@ -472,8 +472,8 @@ class CardTracker:
         read surely elsewhere, its place read Q♠ once at 0.95 in between; the real Q♣ was
         never told and the thrower's hand was counted one card too many)."""
         return next((other.card for other in (self.tracks.get(c) for c in look_alikes(track.card))
-                     if other is not None and not other.on_table
-                     and other.state is not TrackState.GONE and self._never_moved(other)
+                     if other is not None and other.state is not TrackState.GONE
+                     and self._lying_still(other.card)
                      and time - other.last_seen <= self.config.home_lately
                      and self._sure(other.confidence)
                      and self._distance_from(other.box, track.box)
