@@ -115,6 +115,7 @@ class GameView:
     closed_at: float = 0.0            # when the last bout closed
     pile_tops: dict[str, np.ndarray] = field(default_factory=dict)   # cross piles by owner
     faceup_deal: dict | None = None   # cross: the face-up deal the referee has (C1)
+    last_placing: dict | None = None  # cross: the last placing on a pile the referee has (C3)
     refused_at: dict[str, float] = field(default_factory=dict)  # a card's last foul: when
     dealt_faceup: set[str] = field(default_factory=set)  # cross: cards dealt onto the piles
     stock_left: int = 0

@@ -159,15 +159,48 @@ class LayoutPhases(UnansweredDoubts):
                     or overlap(track.box, view.pile_tops[owner]) < 0.5:
                 continue
             right = {"type": "deal", "faceup": {**deal["faceup"], owner: track.card}}
-            if not self.revise(deal, TableEvent(right, self._frame, self._time)):
+            if not self._pile_card_renamed(deal, right, card, track, owner):
                 return False
             view.faceup_deal = right
-            view.dealt_faceup.discard(card)
-            view.dealt_faceup.add(track.card)
-            view.pile_tops[owner] = track.box.copy()
-            view.reader.ignored.add(card)
             return True
         return False
+
+    def _placed_card_read_two_ways(self, track: CardTrack) -> bool:
+        """C3: a card brought in that comes to rest where the card placed last lies, which was
+        never brought in (read first where it lies) and came to rest only after this card was
+        first read, coming in: one card read two ways, the one brought in (cross-2p-seed43:
+        Anna's J♥ read 8♥ and J♥ by turns as it came to rest, a false C3 foul; the real 8♥ was
+        never told and the placing stopped). A card placed on a pile is brought in after the
+        one before it came to rest. The referee's placing is revised so, and the code read
+        first is ignored until it leaves the table."""
+        placing = self.view.last_placing
+        if placing is None or self.revise is None or not self._came_in(track):
+            return False
+        card, owner = placing["card"], placing["to"]
+        shown = self._last_tracks.get(card)
+        if shown is None or self._came_in(shown) or shown.placed_at is None \
+                or shown.placed_at < track.first_seen or owner not in self.view.pile_tops \
+                or overlap(track.box, self.view.pile_tops[owner]) < 0.5:
+            return False
+        right = {**placing, "card": track.card}
+        if not self._pile_card_renamed(placing, right, card, track, owner):
+            return False
+        self.view.last_placing = right
+        return True
+
+    def _pile_card_renamed(self, wrong: dict, right: dict, card: str, track: CardTrack,
+                           owner: str) -> bool:
+        """The referee's `wrong` (the deal or a placing that laid `card` on `owner`'s pile) is
+        revised to `right`, which lays `track`'s card there instead; `card`'s code is then
+        ignored (its flicker) until it leaves the table. False when the referee refuses."""
+        view = self.view
+        if not self.revise(wrong, TableEvent(right, self._frame, self._time)):
+            return False
+        view.dealt_faceup.discard(card)
+        view.dealt_faceup.add(track.card)
+        view.pile_tops[owner] = track.box.copy()
+        view.reader.ignored.add(card)
+        return True
 
     def _cross_first_drawer(self, faceup: dict[str, str]) -> str:
         """C2: the highest face-up card draws first; ties go clockwise from the dealer's left."""
@@ -284,7 +317,7 @@ class LayoutPhases(UnansweredDoubts):
         view = self.view
         if track.card in self._on_piles():
             return  # a pile's card seen again (the card over it was lifted a moment): no deal
-        if self._faceup_card_read_two_ways(track):
+        if self._faceup_card_read_two_ways(track) or self._placed_card_read_two_ways(track):
             return
         if self._pile_top_read_two_ways(track):
             view.reader.ignored.add(track.card)
@@ -299,6 +332,7 @@ class LayoutPhases(UnansweredDoubts):
         owner = covers[0][1] if on_pile else self.seats.nearest(track.center, self._persons)
 
         def commit() -> None:
+            view.last_placing = event
             view.pile_tops[owner] = track.box.copy()
             view.dealt_faceup.add(track.card)
             view.stock_left -= 1
@@ -322,5 +356,5 @@ class LayoutPhases(UnansweredDoubts):
             doubt = f"{card_text(track.card)} showed on {owner}'s pile without being brought in"
             doubt_ru = f"{card_text(track.card, True)} появилась на стопке {owner}, но её не " \
                        "положили на глазах камеры"
-        self._emit(out, {"type": "deal_card", "player": player, "card": track.card, "to": owner},
-                   commit, [track.card], doubt=doubt, doubt_ru=doubt_ru)
+        event = {"type": "deal_card", "player": player, "card": track.card, "to": owner}
+        self._emit(out, event, commit, [track.card], doubt=doubt, doubt_ru=doubt_ru)

@@ -959,3 +959,28 @@ def test_a_pile_s_top_card_read_by_turns_as_its_look_alike_is_no_placing() -> No
     scene.remove("KS")
     scene.put("KC", (310, 262))
     assert_no_card_and_vera_s_turn_goes_on(scene, "KS")
+
+
+def test_a_placing_read_as_a_code_never_brought_in_then_as_itself_is_renamed_not_a_foul() -> None:
+    """Vera brings her 8D onto her 7D; come to rest, it is read 8S a while (a code never
+    brought in) and told as that placing, then read 8D again: one card read two ways, the one
+    brought in. The referee's placing becomes the 8D; no foul, no question, Anna's turn; and
+    the real 8S, placed later, is a placing of its own (cross-2p-seed43: a J♥ read 8♥ at
+    rest became a false C3 foul, and the real 8♥ was never told)."""
+    scene = cross_kc_placed()
+    pipeline = scene.target
+    vera = (990, 262)
+    scene.slide("8D", VERA, vera)
+    scene.hidden.add("8D")
+    scene.wait(0.4, extra=[("8S", vera, 0.9)])
+    scene.hidden.discard("8D")
+    scene.wait(1.0)
+    assert pipeline.fouls == [] and pipeline.questions == []
+    assert pipeline.snapshot()["piles"]["Vera"] == ["7D", "8D"]
+    assert [e.event for e in pipeline.events if e.event["type"] == "deal_card"][-1] \
+        == {"type": "deal_card", "player": "Vera", "card": "8D", "to": "Vera"}
+    scene.wait(3.0)                           # the 8S's flicker leaves the table
+    play(scene, "8S", ANNA, (650, 572))       # onto her own 9S: no pile's top is a 7 now
+    assert events(scene)[-1] == {"type": "deal_card", "player": "Anna", "card": "8S",
+                                 "to": "Anna"}
+    assert pipeline.fouls == [] and pipeline.questions == []
