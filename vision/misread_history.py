@@ -150,8 +150,8 @@ class MisreadHistory:
 
     def snapshot(self) -> dict: ...
 
-    def _replay(self, original: list[TableEvent],
-                instead: list[tuple[TableEvent, bool]]) -> list[Verdicted] | None: ...
+    def _replay(self, original: list[TableEvent], instead: list[tuple[TableEvent, bool]], *,
+                refusals_kept: bool = False) -> list[Verdicted] | None: ...
 
     def _can_take_back(self) -> bool: ...
 
@@ -310,19 +310,28 @@ class MisreadHistory:
 
     def _renamed(self, old: str, new: str, confirmed: TableEvent | None, *,
                  keep: bool) -> bool:
-        """Renamed from the first event that names `old`. The attack card `confirmed` lies on
-        (or, with no `confirmed`, the table card found misread) was misread when it was played,
-        and a card named so before it (the turned trump, say) may be another: renamed from the
-        last event that played `old`, else the one before that, and so on."""
+        """Renamed from the first event that names `old`; else from the last event that played
+        `old`, then the one before that, and so on, where every refusal since stays refused: a
+        card played twice (taken back into the hand between) may have been misread only the
+        second time (classic-3p-seed40: Anna's K♣ defence was taken, her K♠ lead later read
+        K♣; renamed from the defence, her K♠ defence after it clashed, and her real K♣ lead
+        became a false G8; renamed Q♣ from the lead, her Q♠ thrown in on it, a foul, would be
+        allowed). The attack card `confirmed` lies on (or, with no `confirmed`, the table card
+        found misread) was misread when it was played, and a card named so before it (the
+        turned trump, say) may be another: renamed from the last event that played `old`, else
+        the one before that, and so on."""
         accepted = {n for n, v in enumerate(self.verdicts) if verdict_ok(v.verdict)}
         naming = [n for n in sorted(accepted) if n > 0
                   and mentions(self.verdicts[n].event.event, (old,))]
-        starts = naming[:1]
+        played = [n for n in reversed(naming) if old in laid_cards(self.verdicts[n].event.event)]
+        tries = [(n, False) for n in naming[:1]] + [(n, True) for n in played
+                                                    if n not in naming[:1]]
         if confirmed is None or confirmed.event.get("on") == new:
-            starts = [n for n in reversed(naming)
-                      if old in laid_cards(self.verdicts[n].event.event)]
-        return any(self._renamed_from(first, accepted, names, confirmed, keep=keep)
-                   for first in starts for names in self._renamings(old, new, first, accepted))
+            tries = [(n, False) for n in played]
+        return any(self._renamed_from(first, accepted, names, confirmed, keep=keep,
+                                      refusals_kept=strict)
+                   for first, strict in tries
+                   for names in self._renamings(old, new, first, accepted))
 
     def _renamings(self, old: str, new: str, first: int, accepted: set[int]
                    ) -> list[dict[str, str]]:
@@ -346,7 +355,8 @@ class MisreadHistory:
         return [names, {**names, **alike}] if alike else [names]
 
     def _renamed_from(self, first: int, accepted: set[int], names: dict[str, str],
-                      confirmed: TableEvent | None, *, keep: bool) -> bool:
+                      confirmed: TableEvent | None, *, keep: bool,
+                      refusals_kept: bool = False) -> bool:
         later = list(range(first, len(self.verdicts)))
         original: list[TableEvent] = []
         instead: list[tuple[TableEvent, bool]] = []
@@ -363,7 +373,7 @@ class MisreadHistory:
         judged_before = confirmed is None or self.verdicts[-1].event is confirmed
         if not judged_before:
             instead.append((confirmed, False))
-        replayed = self._replay(original, instead)
+        replayed = self._replay(original, instead, refusals_kept=refusals_kept)
         if replayed is None or not keep:
             return replayed is not None
         for n, verdicted in zip(later, replayed, strict=False):

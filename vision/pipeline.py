@@ -232,11 +232,12 @@ class TablePipeline(MisreadHistory):
         return bool(cards) and refused.get("player") == right.get("player") \
             and set(cards) <= set(played_cards(right))
 
-    def _replay(self, original: list[TableEvent],
-                instead: list[tuple[TableEvent, bool]]) -> list[Verdicted] | None:
+    def _replay(self, original: list[TableEvent], instead: list[tuple[TableEvent, bool]], *,
+                refusals_kept: bool = False) -> list[Verdicted] | None:
         """Takes back the referee's last events (`original`) and judges `instead` (each event
         with whether it may be refused: then it is a foul, not applied), all or none: when one
-        that may not be refused is, the originals are judged again (they were accepted)."""
+        that may not be refused is, the originals are judged again (they were accepted).
+        `refusals_kept`: one that may be refused must be (a foul before stays a foul)."""
         self._snapshot = None
         taken_back = 0
         while taken_back < len(original) and self._take_back(original[-1 - taken_back]):
@@ -245,6 +246,10 @@ class TablePipeline(MisreadHistory):
         failed = taken_back < len(original)
         for event, may_refuse in [] if failed else instead:
             verdict = self.referee.apply(dict(event.event))
+            if verdict_ok(verdict) and may_refuse and refusals_kept:
+                self._take_back(event)
+                failed = True
+                break
             if not verdict_ok(verdict) and not may_refuse:
                 failed = True
                 break

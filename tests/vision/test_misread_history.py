@@ -138,13 +138,19 @@ def test_an_attack_card_misread_as_the_trump_s_code_is_renamed_from_its_play_on(
                                    defence.event]
 
 
+def two_players_trump_turned() -> Scene:
+    """Anna and Boris, classic, with a referee; the 6H turned as the trump under the stock."""
+    scene = Scene(TablePipeline.with_referee(TWO), jitter=1.5)
+    scene.put("6H", (1000, 600))
+    scene.wait(0.6)
+    return scene
+
+
 def test_a_table_card_whose_code_comes_in_again_elsewhere_was_its_look_alike() -> None:
     """Anna's 9D lead was read surely as 9H, a trump (hearts), so Boris's 10D on it was
     refused (G4). Then the real 9H comes in, read surely as a whole card, while the lead's
     place reads 9D: the lead was the 9D, the 10D beat it, and the 9H is a throw-in."""
-    scene = Scene(TablePipeline.with_referee(TWO), jitter=1.5)
-    scene.put("6H", (1000, 600))            # the turned trump under the stock
-    scene.wait(0.6)
+    scene = two_players_trump_turned()
     play(scene, "9H", BOTTOM, (500, 360), confidence=0.95)   # the 9D, misread
     play(scene, "10D", TOP, (515, 375))
     pipeline = scene.target
@@ -170,9 +176,7 @@ def test_a_discarded_card_read_unsurely_then_played_again_was_a_suit_misread(
     Confirmed, the past is renamed, the 6C and the QC that beat it too (a design whose clubs
     read as spades), and the lead is accepted. Had the discarded 6S been read as surely as the
     game's cards, the lead is a foul."""
-    scene = Scene(TablePipeline.with_referee(TWO), jitter=1.5)
-    scene.put("6H", (1000, 600))            # the turned trump under the stock
-    scene.wait(0.6)
+    scene = two_players_trump_turned()
     play(scene, "7D", BOTTOM, (500, 360))
     play(scene, "10D", TOP, (515, 375))
     sweep(scene, "7D", "10D")
@@ -201,9 +205,7 @@ def test_a_refused_card_read_right_where_it_lies_a_moment_later_was_no_foul(
     no foul; the log keeps one defence, told when the refusal was (classic-2p-seed28). A 7C
     laid elsewhere is another act: the foul stays. (Read 7C surely on its way in, it is asked
     about at once: `test_a_defence_read_surely_as_a_look_alike_only_at_rest_is_asked_about`.)"""
-    scene = Scene(TablePipeline.with_referee(TWO), jitter=1.5)
-    scene.put("6H", (1000, 600))            # the turned trump under the stock
-    scene.wait(0.6)
+    scene = two_players_trump_turned()
     play(scene, "6C", BOTTOM, (500, 360), confidence=0.95)
     scene.slide("7C", TOP, (515, 375), confidence=0.8)
     scene.remove("7C")
@@ -237,3 +239,37 @@ def test_an_answer_not_in_the_log_is_returned_as_it_is() -> None:
     question = Question("?", "?", ({"type": "deal"},), 1, 0.1)
     assert pipeline.refusal_was_misread(outside, question) is outside
     assert pipeline.verdicts == before
+
+
+def test_a_card_played_twice_misread_only_the_second_time_is_renamed_from_that_play() -> None:
+    """Anna beat with the K♣ and the K♠ and took them; later her K♠ lead was read K♣ (surely)
+    and Boris took it, her Q♠ thrown in on it refused (P3). When she leads the real K♣ and
+    the players confirm it, the referee's past is renamed from that lead, not from her K♣
+    defence (her K♠ defence would clash), and as the K♠, not the Q♣: with a Q♣ led, her Q♠
+    would have been no foul (classic-3p-seed40: a false G8)."""
+    scene = two_players_trump_turned()
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    sweep(scene, "7S", "9S")
+    play(scene, "QC", TOP, (500, 360))
+    play(scene, "KC", BOTTOM, (515, 375))
+    play(scene, "QS", TOP, (620, 360))
+    play(scene, "KS", BOTTOM, (635, 375))
+    play(scene, "KD", TOP, (740, 360))       # Anna does not beat it: she takes them all
+    sweep(scene, "QC", "KC", "QS", "KS", "KD")
+    play(scene, "7D", TOP, (500, 360))
+    play(scene, "10D", BOTTOM, (515, 375))
+    sweep(scene, "7D", "10D")
+    play(scene, "KC", BOTTOM, (500, 360), confidence=0.95)   # her K♠, misread
+    play(scene, "QS", BOTTOM, (620, 360))    # thrown in: P3
+    sweep(scene, "KC", "QS")                 # Boris takes the lead
+    play(scene, "KC", BOTTOM, (500, 360), confidence=0.95)   # the real K♣
+    pipeline = scene.target
+    attack = {"type": "attack", "player": "Anna", "cards": ["KC"]}
+    [question] = [q for q in pipeline.questions if attack in q.candidates]
+    assert pipeline.answer(question, question.candidates.index(attack)).verdict.ok
+    assert [v.verdict.rule for v in pipeline.fouls] == ["P3"]
+    told = [e.event for e in pipeline.events]
+    assert {"type": "attack", "player": "Anna", "cards": ["KS"]} in told
+    assert {"type": "defend", "player": "Anna", "card": "KC", "on": "QC"} in told
+    assert "KS" in pipeline.snapshot()["hands"]["Boris"]["known"]
