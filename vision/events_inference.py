@@ -75,6 +75,8 @@ class GameFollower(OpenLeads):
             view.trump_on_table = True  # it was only covered (a hand resting on the stock)
             return
         self._refused_taken_back(track)
+        if track.laid_again and card in view.reader.ignored:
+            self._new_try(track)
         if card in view.reader.ignored or card in view.reader.cards \
                 or self._trump_read_as_another(track) or self._trump_misread_where_it_lies(track):
             return
@@ -107,6 +109,18 @@ class GameFollower(OpenLeads):
                 self.view.reader.ignored.discard(card)
                 self.taken_back.append(card)
 
+    def _new_try(self, track: CardTrack) -> None:
+        """An ignored card (refused, or the trump's index misread) brought in again, moved
+        elsewhere or laid again after it went out of sight (`CardTrack.laid_again`;
+        dummy-3p-seed31: a QC defence read QS, a false G8, swept off unseen; the real QS led a
+        second later was lost): a new try, read like any new card."""
+        self.view.reader.ignored.discard(track.card)
+        if track.card in self.view.misread_at_trump and track.carry_from is not None:
+            # no card left the trump: its code's card came in from where it was first seen
+            # carried (classic-3p-seed33: an A♥ thrown in by Anna taken for the defender's)
+            self.view.misread_at_trump.discard(track.card)
+            track.first_box = track.carry_from.copy()
+
     def _trump_still_down(self, track: CardTrack) -> bool:
         """The turned trump seen again: still under the stock while the stock lasts (the
         referee counts it), or, without a referee, while it lies where it lay. A card of its
@@ -127,13 +141,8 @@ class GameFollower(OpenLeads):
     def _moved(self, track: CardTrack, out: list[Emitted]) -> None:
         if track.card in self.view.reader.ignored:
             # a refused card taken back and laid again elsewhere (before the tracker gave up on
-            # it): a new try, read like any new card
-            self.view.reader.ignored.discard(track.card)
-            if track.card in self.view.misread_at_trump and track.carry_from is not None:
-                # no card left the trump: its code's card came in from where it was first seen
-                # carried (classic-3p-seed33: an A♥ thrown in by Anna taken for the defender's)
-                self.view.misread_at_trump.discard(track.card)
-                track.first_box = track.carry_from.copy()
+            # it)
+            self._new_try(track)
             self._placed(track, out, again=True)
             return
         if self._drawn_card_moved_on(track):   # round's opening only

@@ -111,6 +111,8 @@ class CardTrack:
     #                                                  with it: other cards (a pile), not rivals
     away_sure: int = 0  # frames in a row its code was read surely only away from its place
     sliver_only: bool = True  # read so far only unsurely, by an index alone (no whole card)
+    laid_again: bool = False  # a new track for a card that went out of sight and was brought
+    #                           back in (`CardTracker._laid_again`): a new try
 
     def rest_again(self, time: float, box: np.ndarray) -> None:
         """A new resting stretch begins, at `box`: what was read before it no longer counts."""
@@ -320,7 +322,11 @@ class CardTracker:
                 else:
                     away = min(range(len(boxes)), key=lambda i: distances[i])
                     self._follow_carry(track, boxes[away], update.time)
-                    if not self._relocated(track, boxes[away], update.time):
+                    relocated = self._relocated(track, boxes[away], update.time)
+                    since = self._brought_back_elsewhere(track, boxes[away], update.time)
+                    if since is not None:
+                        self.tracks[card] = self._laid_elsewhere(track, boxes[away], since)
+                    elif not relocated:
                         continue
                     chosen = [away]
             else:
@@ -535,13 +541,44 @@ class CardTracker:
             and track.carry_steps >= self.config.carry_readings \
             and track.carry_time - track.last_seen >= self.config.laid_again_after
 
+    def _brought_back_elsewhere(self, track: CardTrack, box: np.ndarray,
+                                time: float) -> float | None:
+        """A placed card read resting elsewhere, at `box`, long enough to be placed there
+        (`place_after`, `min_rest_readings`), that was unseen at its place `laid_again_after`
+        before it came to rest there, and was read on its way there from farther than a
+        card's length (`duplicate_distance`) from both places: not moved by a hand (that picks
+        it up where it lies), it left unseen and was brought back in, played again
+        (transfer-3p-seed40: an 8S swept off with its bout was played again a second later
+        from the discard pile, a G8 foul, and was never told). When it came to rest, if so."""
+        config = self.config
+        if track.relocation is not None:
+            since, readings = track.relocation_since, track.relocation_readings
+        else:   # found moved there just now (`_relocated`)
+            since, readings = track.rest_since, track.rest_readings + 1
+        far = config.duplicate_distance
+        brought = track.placed_box is not None and track.carry_from is not None \
+            and time - since >= config.place_after and readings >= config.min_rest_readings \
+            and since - track.last_seen >= config.laid_again_after \
+            and _distance(track.carry_from, track.placed_box, _box_size(track.placed_box)) > far \
+            and _distance(track.carry_from, box, _box_size(box)) > far
+        return since if brought else None
+
+    @staticmethod
+    def _laid_elsewhere(track: CardTrack, box: np.ndarray, since: float) -> CardTrack:
+        """A new track for a card brought back in elsewhere (`_brought_back_elsewhere`),
+        resting at `box` since `since` (placed with this reading), come from where its way in
+        was first read."""
+        return CardTrack(track.card, box.copy(), track.carry_from.copy(), since, since, since,
+                         anchor=box.copy(), laid_again=True, rest_readings=2,
+                         rest_confidence=2 * track.confidence)
+
     @staticmethod
     def _coming_in(track: CardTrack) -> CardTrack:
         """A new track for a card laid again (`_laid_again`): on its way in, from where it was
         first read coming, now at the last reading that showed it coming."""
         box, time = track.carry_box.copy(), track.carry_time
         return CardTrack(track.card, box, track.carry_from.copy(), time, time, time,
-                         anchor=box.copy())
+                         anchor=box.copy(), laid_again=True)
 
     def _follow_carry(self, track: CardTrack, box: np.ndarray, time: float) -> None:
         """A reading of a placed card away from its place: one more step of it being carried

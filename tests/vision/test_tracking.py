@@ -55,15 +55,33 @@ def test_a_card_taken_away_unseen_and_brought_back_to_its_place_is_placed_anew()
     """dummy-2p-seed24: the 9S, taken with its bout, unseen 2.4 s (not yet gone), was played
     again where it had lain. Seen on its way in, it is a card laid again, placed anew and
     coming from the player's seat; a card only covered meanwhile is not (next test)."""
-    scene = Scene(CardTracker())
-    scene.put("9S", (600, 310))
-    scene.wait(1.0)
-    scene.remove("9S")
-    scene.wait(2.0)
-    scene.slide("9S", (620, 680), (600, 310), seconds=0.3)
-    scene.wait(0.6)
+    scene = brought_back("9S", (600, 310), away=2.0, to=(600, 310))
     assert [card for _, card in placed(scene)] == ["9S", "9S"]
     assert scene.target.tracks["9S"].first_box[3] > 500   # came in from the bottom seat
+
+
+def brought_back(card: str, at: tuple[float, float], *, away: float,
+                 to: tuple[float, float]) -> Scene:
+    """`card` lies at `at`, is taken away unseen for `away` seconds, then slid in from the
+    bottom seat to `to`."""
+    scene = Scene(CardTracker())
+    scene.put(card, at)
+    scene.wait(1.0)
+    scene.remove(card)
+    scene.wait(away)
+    scene.slide(card, (600, 680), to, seconds=0.3)
+    scene.wait(1.0)
+    return scene
+
+
+def test_a_card_taken_away_unseen_and_brought_back_elsewhere_is_placed_anew() -> None:
+    """transfer-3p-seed40: the 8S, swept off with its bout and unseen 1 s (not yet gone), was
+    played again from the discard pile a little way off (a G8 foul). Seen on its way in from
+    the player's seat, it is a card laid again, placed anew, not the old card moved."""
+    scene = brought_back("8S", (700, 290), away=1.2, to=(585, 290))
+    assert [card for _, card in placed(scene)] == ["8S", "8S"]
+    assert moved(scene) == []
+    assert scene.target.tracks["8S"].first_box[3] > 500   # came in from the bottom seat
 
 
 def test_covered_by_a_hand_for_two_seconds_is_still_on_the_table() -> None:

@@ -413,6 +413,29 @@ def test_a_refused_card_taken_back_and_laid_again_at_its_old_place_is_a_new_try(
     assert len(pipeline.fouls) == 1
 
 
+def test_a_refused_card_gone_unseen_and_led_soon_after_elsewhere_is_a_new_lead() -> None:
+    """Boris took Anna's QS. Later a card of Anna's thrown in is read QS: refused (G8), and
+    it goes out of sight as the bout is swept off (not seen going). A second later Boris
+    leads his real QS, a card's length away: brought back in, it is a new card, not the
+    refused one moved (dummy-3p-seed31: the lead was lost, the game went astray)."""
+    scene = judged_scene()
+    play(scene, "QS", BOTTOM, (500, 360))
+    carry_off(scene, TOP, "QS")                  # Boris takes it
+    scene.wait(1.0)
+    play(scene, "7D", BOTTOM, (500, 360))
+    play(scene, "10D", TOP, (515, 375))
+    play(scene, "QS", BOTTOM, (620, 360))        # another card of Anna's, misread
+    pipeline = scene.target
+    assert [f.verdict.rule for f in pipeline.fouls] == ["G8"]
+    scene.remove("QS")
+    carry_off(scene, LEFT, "7D", "10D")
+    scene.wait(1.2)
+    play(scene, "QS", TOP, (520, 300))
+    assert referee_events(pipeline)[-2:] == [
+        {"type": "discard"}, {"type": "attack", "player": "Boris", "cards": ["QS"]}]
+    assert len(pipeline.fouls) == 1
+
+
 def test_a_discarded_card_played_again_renames_the_player_s_card_misread_when_discarded(
 ) -> None:
     """Boris took Anna's 7H, then beat her 6C with it, read surely as 9H (a legal beat, so
