@@ -58,6 +58,9 @@ class TrackerConfig:
 
 
 RECENT_SECONDS = 3.0  # how long a track keeps its readings for weighing rival codes
+# Readings in a row whose mean tells how surely a card was read at best: a card read surely
+# before a card laid on it covers all but its index is read less surely from then on
+PEAK_READINGS = 10
 # A card never seen moving, where a card placed before it was first read is still read this much
 # (its confidence against the newcomer's since it came to rest), is that card read two ways: on
 # the game videos 0.72-0.87 for a table card read as a look-alike, 0.10-0.48 for a card laid on
@@ -111,6 +114,7 @@ class CardTrack:
     #                                                  with it: other cards (a pile), not rivals
     away_sure: int = 0  # frames in a row its code was read surely only away from its place
     sliver_only: bool = True  # read so far only unsurely, by an index alone (no whole card)
+    peak_mean: float = 0.0  # the highest mean confidence of `PEAK_READINGS` readings in a row
     laid_again: bool = False  # a new track for a card that went out of sight and was brought
     #                           back in (`CardTracker._laid_again`): a new try
 
@@ -680,6 +684,9 @@ class CardTracker:
         track.rest_confidence += confidence
         track.recent = [(at, c) for at, c in track.recent if time - at <= RECENT_SECONDS]
         track.recent.append((time, confidence))
+        if len(track.recent) >= PEAK_READINGS:
+            last = [c for _, c in track.recent[-PEAK_READINGS:]]
+            track.peak_mean = max(track.peak_mean, sum(last) / PEAK_READINGS)
         # long enough, and seen often enough: two stray misreads of one code in about one place
         # do not make a card. A slow pipeline (under ~8 frames a second) must
         # make do with two readings a frame apart, or a card briefly in view is never placed

@@ -273,3 +273,23 @@ def test_a_card_played_twice_misread_only_the_second_time_is_renamed_from_that_p
     assert {"type": "attack", "player": "Anna", "cards": ["KS"]} in told
     assert {"type": "defend", "player": "Anna", "card": "KC", "on": "QC"} in told
     assert "KS" in pipeline.snapshot()["hands"]["Boris"]["known"]
+
+
+def test_a_discarded_card_read_surely_until_covered_then_played_again_is_a_foul() -> None:
+    """classic-3p-seed44: Anna's Q♣ was read surely until the card beating it covered all but
+    its index, read unsurely from then on (over all its readings, among the game's least sure
+    cards); discarded, it was played again: a foul (G8). Read surely at best (`peak_mean`),
+    it was that card, not a misreading of another: no question whether it was misread."""
+    scene = two_players_trump_turned()
+    play(scene, "QS", BOTTOM, (500, 360), confidence=0.95)
+    scene.wait(0.5)
+    play(scene, "KS", TOP, (515, 375))
+    scene.index_only.add("QS")               # covered: only its index shows, read unsurely
+    scene.confidence["QS"] = 0.6
+    scene.wait(2.0)
+    sweep(scene, "QS", "KS")
+    scene.index_only.discard("QS")
+    play(scene, "QS", TOP, (500, 360), confidence=0.95)   # Boris leads it again
+    pipeline = scene.target
+    assert [v.verdict.rule for v in pipeline.fouls] == ["G8"]
+    assert pipeline.questions == []
