@@ -41,6 +41,14 @@ if TYPE_CHECKING:
 
 DUMMY = "dummy"
 MISREAD_RULES = ("G8", "G4", "C5", "P3")  # refusals a look-alike misreading may explain
+
+
+def as_a_foul(event: dict, rule: str | None) -> list[dict]:
+    """For a reading the referee refuses as a card it knows elsewhere (G8), the answer "it
+    happened as read, and it is that foul": the event marked `foul` (as a game log marks one),
+    offered to the players beside "it happened" alone, which tells the camera it misread that
+    card before (the referee's past is then renamed, `TablePipeline.answer`)."""
+    return [{**event, "foul": rule}] if rule == "G8" else []
 Emitted = TableEvent | Question
 TURNS = ("open_draw", "deal_card")  # the openings' turns (round R2, cross C3), taken in order
 
@@ -299,12 +307,14 @@ class FollowerCore:
                 misread += self._on_misread_attack(event, misread)
                 # read surely (`held`), or another act (`_led_after_take`): the players may
                 # name it; unanswered, the reading is not taken for it
-                offered = [*(offered or ()), *held, *self._led_after_take(event)]
+                offered = [*(offered or ()), *held, *self._led_after_take(event),
+                           *as_a_foul(event, rule)]
                 doubt = f"{judged.message} Misread, or a foul ({rule})?"
                 doubt_ru = f"{judged.message_ru} Ошибка камеры или нарушение ({rule})?"
             elif rule == "G8" and not question_open and self.rename_past is not None \
                     and self.rename_past(table_event, False):
                 # the referee's knowledge came from the camera: a card misread before?
+                offered = [*(offered or ()), *as_a_foul(event, rule)]
                 doubt = f"{judged.message} Misread before, or a foul (G8)?"
                 doubt_ru = f"{judged.message_ru} Камера ошиблась раньше, или нарушение (G8)?"
             elif not question_open:

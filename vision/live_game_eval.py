@@ -195,7 +195,12 @@ class TruthAnswerer:
             return None
         *_, index = near[0]
         self.used.add(index)
-        return wanted.index(canonical(self.truth[index].event))
+        happened = self.truth[index].event
+        matching = [i for i, name in enumerate(wanted) if name == canonical(happened)]
+        # "as read, and a foul" where it was one (a G8: the card taken from where the referee
+        # knew it), else as read alone (the camera misread that card before): they know which
+        return next((i for i in matching if ("foul" in question.candidates[i])
+                     == bool(happened.get("foul"))), matching[0])
 
 
 @dataclass(frozen=True)

@@ -160,6 +160,9 @@ class TablePipeline(MisreadHistory):
         if question in self.questions:
             self.questions.remove(question)
         chosen = None if choice is None else question.candidates[choice]
+        named_a_foul = chosen is not None and "foul" in chosen   # `as_a_foul`: no misreading
+        if named_a_foul:
+            chosen = {key: value for key, value in chosen.items() if key != "foul"}
         verdict, refused = None, False
         event = None if chosen is None else TableEvent(chosen, question.frame, question.time)
         if chosen is not None and chosen == question.replaces:
@@ -179,7 +182,7 @@ class TablePipeline(MisreadHistory):
                 if not refused:
                     verdict = self.refusal_was_misread(verdict, question)
                 if refused and verdict_dict(verdict.verdict).get("rule") == "G8" \
-                        and self.misread_card_renamed(event):
+                        and not named_a_foul and self.misread_card_renamed(event):
                     verdict, refused = self.verdicts[-1], False
         renamed = self.follower.answered(question, chosen, refused=refused)
         self.events += self.follower.late_events  # what the answer let the camera's reading close

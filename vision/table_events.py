@@ -175,4 +175,7 @@ def describe_event(event: dict, russian: bool = False) -> str:
              "deal_card": ("places", "кладёт"), "deal": ("deal", "раздача"),
              "new_game": ("new game", "новая игра")}
     verb = words.get(kind, (kind, kind))[1 if russian else 0]
-    return " ".join(part for part in (player, verb, shown) if part)
+    said = " ".join(part for part in (player, verb, shown) if part)
+    if event.get("foul"):   # `as_a_foul`: it happened as read, and is that foul
+        said += f" — нарушение ({event['foul']})" if russian else f" — a foul ({event['foul']})"
+    return said

@@ -155,6 +155,19 @@ def test_the_players_answer_about_the_moment_a_question_asks_about() -> None:
     assert TruthAnswerer(truth, 10.0, window=3.0)(before_it) is None
 
 
+def test_the_players_say_whether_a_card_known_elsewhere_was_a_foul_or_misread_before() -> None:
+    """Asked about a lead the referee refuses (G8), the players pick "as read, a foul" where
+    the truth marks it a foul, and "as read" alone where it was legal."""
+    from vision.table_events import Question
+
+    lead = {"type": "attack", "player": "Vera", "cards": ["QC"]}
+    asked = Question("?", "?", (lead, {**lead, "cards": ["QS"]}, {**lead, "foul": "G8"}),
+                     frame=100, time=10.0, offered_only=1)
+    foul = TruthAnswerer([TruthEvent({**lead, "foul": "G8"}, False, 100)], 10.0)
+    legal = TruthAnswerer([TruthEvent(lead, True, 100)], 10.0)
+    assert (foul(asked), legal(asked)) == (2, 0)
+
+
 def test_the_players_name_the_card_just_laid_before_one_still_to_come() -> None:
     """Asked at 19.9 s who led the 7C: Vera laid it at 18.6 s, and Anna, who takes it, leads
     it again at 21.1 s, a little nearer in time. The players name what they just saw."""

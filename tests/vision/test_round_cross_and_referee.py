@@ -491,9 +491,11 @@ def test_an_unsure_card_known_in_another_hand_may_be_any_card_of_the_player_s_kn
     scene.slide("JC", BORIS, (600, 360), confidence=0.7)  # Boris's 6C, read as Vera's JC
     scene.wait(0.6)
     [question] = pipeline.questions
+    lead = {"type": "attack", "player": "Boris", "cards": ["JC"]}
     assert pipeline.fouls == [] and question.candidates == (
-        {"type": "attack", "player": "Boris", "cards": ["JC"]},
-        {"type": "attack", "player": "Boris", "cards": ["6C"]})   # all he holds
+        lead, {"type": "attack", "player": "Boris", "cards": ["6C"]},   # all he holds
+        {**lead, "foul": "G8"})                  # as read, the foul: for the players only
+    assert question.offered_only == 1
     assert pipeline.answer(question, 1).verdict.ok
 
 

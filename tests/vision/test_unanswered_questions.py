@@ -436,13 +436,9 @@ def test_a_refused_card_gone_unseen_and_led_soon_after_elsewhere_is_a_new_lead()
     assert len(pipeline.fouls) == 1
 
 
-def test_a_discarded_card_played_again_renames_the_player_s_card_misread_when_discarded(
-) -> None:
-    """Boris took Anna's 7H, then beat her 6C with it, read surely as 9H (a legal beat, so
-    nobody was asked) and discarded. When he leads the real 9H, the referee has it in the
-    discard pile (G8) and him still holding the 7H: that 9H was his 7H, misread. Asked, not a
-    foul (session 20: a QC read 10C so gave a transfer game 5 false fouls); unanswered, the
-    past is renamed and the lead accepted."""
+def nine_of_hearts_led_again() -> tuple[Scene, Question]:
+    """Boris took Anna's 7H and beat her 6C with a card read surely as 9H, discarded; then
+    he leads a card read 9H: "misread before, or a foul?" is asked (the next test)."""
     scene = judged_scene()
     play(scene, "7H", BOTTOM, (500, 360))
     carry_off(scene, TOP, "7H")                  # Boris takes it
@@ -456,11 +452,40 @@ def test_a_discarded_card_played_again_renames_the_player_s_card_misread_when_di
     assert pipeline.fouls == []
     [question] = pipeline.questions
     assert "Misread before" in question.text
+    return scene, question
+
+
+def test_a_discarded_card_played_again_renames_the_player_s_card_misread_when_discarded(
+) -> None:
+    """Boris took Anna's 7H, then beat her 6C with it, read surely as 9H (a legal beat, so
+    nobody was asked) and discarded. When he leads the real 9H, the referee has it in the
+    discard pile (G8) and him still holding the 7H: that 9H was his 7H, misread. Asked, not a
+    foul (session 20: a QC read 10C so gave a transfer game 5 false fouls); unanswered, the
+    past is renamed and the lead accepted."""
+    scene, question = nine_of_hearts_led_again()
+    pipeline = scene.target
     scene.wait(question.time + pipeline.follower.config.doubt_wait + 0.2 - scene.time)
     told = referee_events(pipeline)
     assert {"type": "defend", "player": "Boris", "card": "7H", "on": "6C"} in told
     assert told[-1] == {"type": "attack", "player": "Boris", "cards": ["9H"]}
     assert pipeline.fouls == []
+
+
+def test_players_who_name_the_reading_a_foul_keep_the_past_as_the_camera_read_it() -> None:
+    """The same question, with two answers for the lead as read: "it happened" (the 9H
+    discarded was his 7H, misread: renamed, accepted) or "it happened, a foul" (he took the
+    9H from the discard pile: G8, and the past stays as read)."""
+    lead = {"type": "attack", "player": "Boris", "cards": ["9H"]}
+    for foul in (False, True):
+        scene, question = nine_of_hearts_led_again()
+        pipeline = scene.target
+        chosen = {**lead, "foul": "G8"} if foul else lead
+        assert question.settling.count(lead) == 1 and chosen in question.candidates
+        verdict = pipeline.answer(question, question.candidates.index(chosen))
+        assert verdict.verdict.ok is not foul
+        assert [f.verdict.rule for f in pipeline.fouls] == (["G8"] if foul else [])
+        discarded = {"type": "defend", "player": "Boris", "card": "9H", "on": "6C"}
+        assert (discarded in referee_events(pipeline)) is foul
 
 
 def test_a_trump_that_leaves_the_table_before_the_first_lead_was_none() -> None:
