@@ -43,6 +43,9 @@ DUMMY = "dummy"
 MISREAD_RULES = ("G8", "G4", "C5", "P3")  # refusals a look-alike misreading may explain
 
 
+JUST_COVERED = 1.0  # s: a defence laid this near the first reading of an index inside its pile
+
+
 def as_a_foul(event: dict, rule: str | None) -> list[dict]:
     """For a reading the referee refuses as a card it knows elsewhere (G8), the answer "it
     happened as read, and it is that foul": the event marked `foul` (as a game log marks one),
@@ -369,14 +372,34 @@ class FollowerCore:
                    for other in self._tracks.values())
 
     def _covered_corner_misread(self, cards: list[str]) -> bool:
-        """Each card of a refused event was read only by an index, never seen coming, inside
-        the box of a table card unseen just now (`_inside_a_hidden_card`): that covered card's
-        own index, misread, and no card played (dummy-2p-seed26: a 9D under the 7H beating it
-        read 8D, a card of the discard pile: a false G8)."""
+        """Each card of a refused event was never seen coming, and was read only by an index
+        inside the box of a table card unseen just now (`_inside_a_hidden_card`: that covered
+        card's own index, misread; dummy-2p-seed26: a 9D under the 7H beating it read 8D, a
+        card of the discard pile, a false G8), or where a defence just came to rest
+        (`_inside_a_pile_just_covered`): no card played."""
         tracks = [self._tracks.get(card) for card in cards]
         return bool(tracks) and all(
-            track is not None and self._index_only(track) and not self._came_in(track)
-            and self._inside_a_hidden_card(track) for track in tracks)
+            track is not None and not self._came_in(track)
+            and (self._index_only(track) and self._inside_a_hidden_card(track)
+                 or self._inside_a_pile_just_covered(track))
+            for track in tracks)
+
+    def _inside_a_pile_just_covered(self, track: CardTrack) -> bool:
+        """A code read where a bout card lies (its box, or an index inside it) first when a
+        defence, tracked under its own code, came to rest on that card (`JUST_COVERED`): the
+        box now spans the two, and the reading is the defence misread, by its corner or the
+        pair's box (cross-3p-seed42: a Q♣ laid on the 9♣, its corner and the pair's box read
+        10♣, a false C6 throw-in). A card laid on another read by its index alone has no
+        other track there."""
+        for pair in self.view.reader.pairs:
+            defence = self._tracks.get(pair.defence or "")
+            attack = self._tracks.get(pair.attack)
+            if defence is not None and attack is not None and defence is not track \
+                    and defence.placed_at is not None \
+                    and abs(defence.placed_at - track.first_seen) <= JUST_COVERED \
+                    and overlap(track.box, attack.box) > 0.8:
+                return True
+        return False
 
     def _ask_missed_turn(self, table_event: TableEvent, commit: Callable[[], None],
                          out: list[Emitted]) -> bool:

@@ -488,6 +488,28 @@ def test_players_who_name_the_reading_a_foul_keep_the_past_as_the_camera_read_it
         assert (discarded in referee_events(pipeline)) is foul
 
 
+def test_a_code_read_on_a_pile_as_its_defence_comes_to_rest_is_that_defence_misread() -> None:
+    """As Boris's QC comes to rest on Anna's 9C, the 9C is read by its corner only and the
+    pile's box as 10C, never brought in: a throw-in the referee refuses (P3), but the
+    defence misread, no card (cross-3p-seed42: a false C6 throw-in; dummy-3p-seed31: a QC
+    defence read QS, a false G8)."""
+    scene = judged_scene()
+    play(scene, "9C", BOTTOM, (500, 360))
+    scene.slide("QC", TOP, (530, 390))
+    scene.index_only.add("9C")
+    scene.put("9C", (478, 328))                  # its corner, peeping out
+    scene.put("10C", (505, 365), confidence=0.93)   # the pile's box, misread
+    scene.wait(0.6)
+    scene.remove("10C")
+    scene.index_only.discard("9C")
+    scene.put("9C", (500, 360))
+    scene.wait(0.5)
+    pipeline = scene.target
+    assert referee_events(pipeline)[-1] == {"type": "defend", "player": "Boris", "card": "QC",
+                                            "on": "9C"}
+    assert pipeline.fouls == [] and pipeline.questions == []
+
+
 def test_a_trump_that_leaves_the_table_before_the_first_lead_was_none() -> None:
     """Something on the tablecloth is read as the AS for half a second before the deal, and
     taken as the turned trump; it is never seen again. The 6H that Boris then turns and lays
