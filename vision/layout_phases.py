@@ -12,7 +12,7 @@ import itertools
 
 import numpy as np
 
-from vision.game_view import DUMMY, Emitted
+from vision.game_view import DUMMY, JUST_COVERED, Emitted
 from vision.swept_bout import deck_by_rank, unaccounted
 from vision.table_events import TableEvent, card_text
 from vision.table_reader import beats, look_alikes, look_alikes_by_colour, overlap, rank_value
@@ -220,6 +220,10 @@ class LayoutPhases(UnansweredDoubts):
             # a table card of the layout first read now (the players named it): no draw
             view.open_table[track.card] = track.box.copy()
             return
+        if self._index_only(track) and not self._came_in(track) \
+                and self._corner_of_a_card_just_laid(track):
+            view.reader.ignored.add(track.card)
+            return
         player, _ = self._who_played(view.opening_turn, track, self._persons)
         covered = sorted(((overlap(self._extent(track), box), card)
                           for card, box in view.open_table.items()),
@@ -254,6 +258,18 @@ class LayoutPhases(UnansweredDoubts):
             doubt_ru = f"она может лежать на {card_text(unseen[0], True)}, которую камера не видела"
         self._emit(out, event, commit, [track.card], doubt=doubt, doubt_ru=doubt_ru,
                    alternatives=alternatives if doubt else None)
+
+    def _corner_of_a_card_just_laid(self, track: CardTrack) -> bool:
+        """An index read alone, never brought in, mostly on a card that was brought in and
+        came to rest about when the index was first read (`JUST_COVERED`): that card's own
+        corner, misread (round-2p-seed45: Anna's 8♣ drawn onto the 7♣, its corner read 10♣
+        surely, became a draw of Boris's, and every later turn was out of step). A card
+        drawn is brought in."""
+        return any(other is not track and other.placed_at is not None
+                   and self._came_in(other)
+                   and abs(other.placed_at - track.first_seen) <= JUST_COVERED
+                   and overlap(track.box, other.box) > 0.5
+                   for other in self._tracks.values())
 
     def _drawn_card_moved_on(self, track: CardTrack) -> bool:
         """R2: the card drawn last, laid beside the table cards, moved onto one of them before

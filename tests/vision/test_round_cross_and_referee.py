@@ -986,3 +986,27 @@ def test_a_placing_read_as_a_code_never_brought_in_then_as_itself_is_renamed_not
     assert events(scene)[-1] == {"type": "deal_card", "player": "Anna", "card": "8S",
                                  "to": "Anna"}
     assert pipeline.fouls == [] and pipeline.questions == []
+
+
+def test_a_drawn_card_s_corner_read_as_another_code_as_it_comes_to_rest_is_no_draw() -> None:
+    """Anna draws the 9H onto the 8H; as it comes to rest its corner is read, alone and
+    surely, as 10H for half a second, never brought in: that card's own index misread, not
+    a draw of Boris's. Boris's next draw is in turn (round-2p-seed45: five false R2 fouls)."""
+    from referee import Referee
+
+    scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
+    spots = round_layout(scene)
+    eight_h = spots["8H"]
+    nine_h = (eight_h[0] + 15, eight_h[1] + 15)
+    scene.slide("9H", ANNA, nine_h)
+    scene.index_only.add("10H")
+    scene.put("10H", (nine_h[0] + 25, nine_h[1] + 37), confidence=0.97)   # its corner
+    scene.wait(0.6)
+    scene.remove("10H")
+    scene.wait(0.3)
+    play(scene, "6C", BORIS, (1000, 600))
+    pipeline = scene.target
+    assert [e.event for e in pipeline.events][-2:] == [
+        {"type": "open_draw", "player": "Anna", "card": "9H", "beats": "8H"},
+        {"type": "open_draw", "player": "Boris", "card": "6C"}]
+    assert pipeline.fouls == [] and pipeline.questions == []
