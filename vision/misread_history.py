@@ -156,16 +156,17 @@ class MisreadHistory:
     def _can_take_back(self) -> bool: ...
 
     def misread_card_renamed(self, confirmed: TableEvent, *, keep: bool = True,
-                             own_hand_only: bool = False) -> bool:
+                             own_hand_only: bool = False, later_plays: bool = True) -> bool:
         """The players confirmed a reading (or, unanswered, it is taken as read) that the
         referee refuses as a card known elsewhere (G8): the camera misread that card, or its
         look-alike, before. True when a renaming of the past lets the referee accept it; kept
-        (the follower's bout is then the referee's again) or, with `keep=False`, only tried."""
+        (the follower's bout is then the referee's again) or, with `keep=False`, only tried.
+        `later_plays`: a card played twice may be renamed from its later play (`_renamed`)."""
         snapshot = self.snapshot()
         for old, new in misread_before(snapshot, confirmed.event,
                                        own_hand_only=own_hand_only,
                                        guessed=self.follower.guessed):
-            if self.rename_in_history(old, new, confirmed, keep=keep):
+            if self.rename_in_history(old, new, confirmed, keep=keep, later_plays=later_plays):
                 self._snapshot = None
                 if keep:
                     if old in self.follower.guessed or old == trump_under_stock(snapshot):
@@ -278,10 +279,11 @@ class MisreadHistory:
         cards = played_cards(event.event)
         guessed = any(card in self.follower.guessed for card in cards)
         unsure = any(self.follower.read_unsurely_before(card) for card in cards)
-        return self.misread_card_renamed(event, keep=keep, own_hand_only=not (guessed or unsure))
+        return self.misread_card_renamed(event, keep=keep, own_hand_only=not (guessed or unsure),
+                                         later_plays=False)
 
     def rename_in_history(self, old: str, new: str, confirmed: TableEvent | None, *,
-                          keep: bool = True) -> bool:
+                          keep: bool = True, later_plays: bool = True) -> bool:
         """Card `old` in the referee's past was `new`: every event from the first accepted one
         that names `old` is judged again with it renamed (each keeps the moment it was told:
         `TableEvent.was`), and then `confirmed` (the last event judged, refused so far, or one
@@ -293,12 +295,12 @@ class MisreadHistory:
                 return False
             real, self.referee = self.referee, trial
             try:
-                return self._renamed(old, new, confirmed, keep=False)
+                return self._renamed(old, new, confirmed, keep=False, later_plays=later_plays)
             finally:
                 self.referee = real
         if not self._can_take_back():
             return False
-        return self._renamed(old, new, confirmed, keep=True)
+        return self._renamed(old, new, confirmed, keep=True, later_plays=later_plays)
 
     def _trial_referee(self) -> Any:
         """A copy of the referee to try a renaming on: the dashboard's (`trial_copy`), or a
@@ -309,23 +311,26 @@ class MisreadHistory:
         return copy.deepcopy(self.referee) if hasattr(self.referee, "undo") else None
 
     def _renamed(self, old: str, new: str, confirmed: TableEvent | None, *,
-                 keep: bool) -> bool:
-        """Renamed from the first event that names `old`; else from the last event that played
-        `old`, then the one before that, and so on, where every refusal since stays refused: a
-        card played twice (taken back into the hand between) may have been misread only the
-        second time (classic-3p-seed40: Anna's K♣ defence was taken, her K♠ lead later read
-        K♣; renamed from the defence, her K♠ defence after it clashed, and her real K♣ lead
-        became a false G8; renamed Q♣ from the lead, her Q♠ thrown in on it, a foul, would be
-        allowed). The attack card `confirmed` lies on (or, with no `confirmed`, the table card
-        found misread) was misread when it was played, and a card named so before it (the
-        turned trump, say) may be another: renamed from the last event that played `old`, else
-        the one before that, and so on."""
+                 keep: bool, later_plays: bool = True) -> bool:
+        """Renamed from the first event that names `old`; else (`later_plays`: the players
+        confirmed the reading, and could have called it a foul, `as_a_foul`) from the last
+        event that played `old`, then the one before that, and so on, where every refusal
+        since stays refused: a card played twice (taken back into the hand between) may have
+        been misread only the second time (classic-3p-seed40: Anna's K♣ defence was taken,
+        her K♠ lead later read K♣; renamed from the defence, her K♠ defence after it clashed,
+        and her real K♣ lead became a false G8; renamed Q♣ from the lead, her Q♠ thrown in on
+        it, a foul, would be allowed). Not where only the camera says so (`_rename_past`: a
+        question "misread before?" asked, or settled unanswered): classic-2p-seed45's G8
+        foul became a question, and unanswered a renaming. The attack card `confirmed` lies
+        on (or, with no `confirmed`, the table card found misread) was misread when it was
+        played, and a card named so before it (the turned trump, say) may be another: renamed
+        from the last event that played `old`, else the one before that, and so on."""
         accepted = {n for n, v in enumerate(self.verdicts) if verdict_ok(v.verdict)}
         naming = [n for n in sorted(accepted) if n > 0
                   and mentions(self.verdicts[n].event.event, (old,))]
         played = [n for n in reversed(naming) if old in laid_cards(self.verdicts[n].event.event)]
         tries = [(n, False) for n in naming[:1]] + [(n, True) for n in played
-                                                    if n not in naming[:1]]
+                                                    if later_plays and n not in naming[:1]]
         if confirmed is None or confirmed.event.get("on") == new:
             tries = [(n, False) for n in played]
         return any(self._renamed_from(first, accepted, names, confirmed, keep=keep,

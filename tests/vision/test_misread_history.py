@@ -241,12 +241,9 @@ def test_an_answer_not_in_the_log_is_returned_as_it_is() -> None:
     assert pipeline.verdicts == before
 
 
-def test_a_card_played_twice_misread_only_the_second_time_is_renamed_from_that_play() -> None:
+def king_of_spades_led_as_king_of_clubs() -> Scene:
     """Anna beat with the K♣ and the K♠ and took them; later her K♠ lead was read K♣ (surely)
-    and Boris took it, her Q♠ thrown in on it refused (P3). When she leads the real K♣ and
-    the players confirm it, the referee's past is renamed from that lead, not from her K♣
-    defence (her K♠ defence would clash), and as the K♠, not the Q♣: with a Q♣ led, her Q♠
-    would have been no foul (classic-3p-seed40: a false G8)."""
+    and Boris took it, her Q♠ thrown in on it refused (P3) (the next two tests)."""
     scene = two_players_trump_turned()
     play(scene, "7S", BOTTOM, (500, 360))
     play(scene, "9S", TOP, (515, 375))
@@ -263,7 +260,16 @@ def test_a_card_played_twice_misread_only_the_second_time_is_renamed_from_that_p
     play(scene, "KC", BOTTOM, (500, 360), confidence=0.95)   # her K♠, misread
     play(scene, "QS", BOTTOM, (620, 360))    # thrown in: P3
     sweep(scene, "KC", "QS")                 # Boris takes the lead
-    play(scene, "KC", BOTTOM, (500, 360), confidence=0.95)   # the real K♣
+    return scene
+
+
+def test_a_card_played_twice_misread_only_the_second_time_is_renamed_from_that_play() -> None:
+    """When Anna leads the real K♣ (read unsurely: asked) and the players confirm it, the
+    past is renamed from her K♠ lead read K♣, not from her K♣ defence (her K♠ defence would
+    clash), and as the K♠, not the Q♣: with a Q♣ led, her Q♠ would have been no foul
+    (classic-3p-seed40: a false G8)."""
+    scene = king_of_spades_led_as_king_of_clubs()
+    play(scene, "KC", BOTTOM, (500, 360), confidence=0.7)    # the real K♣, read unsurely
     pipeline = scene.target
     attack = {"type": "attack", "player": "Anna", "cards": ["KC"]}
     [question] = [q for q in pipeline.questions if attack in q.candidates]
@@ -292,4 +298,16 @@ def test_a_discarded_card_read_surely_until_covered_then_played_again_is_a_foul(
     play(scene, "QS", TOP, (500, 360), confidence=0.95)   # Boris leads it again
     pipeline = scene.target
     assert [v.verdict.rule for v in pipeline.fouls] == ["G8"]
+    assert pipeline.questions == []
+
+
+def test_a_sure_reading_of_a_card_played_twice_is_a_foul_not_renamed_unasked() -> None:
+    """The same, with Anna's real K♣ read surely: the referee refuses it (G8, in Boris's
+    hand) and only a renaming from her later play of it would explain it. Nobody confirmed
+    the reading, so nobody could call it a foul instead (`as_a_foul`): a foul, no question
+    (classic-2p-seed45: a G8 foul so became a question, and unanswered a renaming)."""
+    scene = king_of_spades_led_as_king_of_clubs()
+    play(scene, "KC", BOTTOM, (500, 360), confidence=0.95)
+    pipeline = scene.target
+    assert [v.verdict.rule for v in pipeline.fouls] == ["P3", "G8"]
     assert pipeline.questions == []
