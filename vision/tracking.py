@@ -12,6 +12,8 @@ no Hungarian assignment. What the tracker adds is time:
 - a placed card seen carried off (read moving away from its place, frame after frame) that then
   vanishes left the table: it counts as gone after `leave_after` instead of `gone_after` (a hand
   covering a card does not move it). A sweep is seen at once, not 3 s later;
+- a placed card that went out of sight and is then read on its way in, to its place or a
+  card's length away from it, was played again: a new card (`laid_again`), not the card moved;
 - two codes read by turns at one place are one card read two ways (a look-alike flicker): the
   code read more surely (summed confidence) is the card, the other is not placed; how much the
   other weighed (`rival_share`) tells how doubtful the identity is.
@@ -116,7 +118,8 @@ class CardTrack:
     sliver_only: bool = True  # read so far only unsurely, by an index alone (no whole card)
     peak_mean: float = 0.0  # the highest mean confidence of `PEAK_READINGS` readings in a row
     laid_again: bool = False  # a new track for a card that went out of sight and was brought
-    #                           back in (`CardTracker._laid_again`): a new try
+    #                           back in, to its place (`CardTracker._laid_again`) or elsewhere
+    #                           (`_brought_back_elsewhere`): a new try
 
     def rest_again(self, time: float, box: np.ndarray) -> None:
         """A new resting stretch begins, at `box`: what was read before it no longer counts."""
