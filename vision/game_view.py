@@ -41,9 +41,11 @@ if TYPE_CHECKING:
 
 DUMMY = "dummy"
 MISREAD_RULES = ("G8", "G4", "C5", "P3")  # refusals a look-alike misreading may explain
-
-
-JUST_COVERED = 1.0  # s: a defence laid this near the first reading of an index inside its pile
+# s: a card that came to rest this near the first reading of another code lying on it: that
+# code is its corner (or the box of its pile) misread
+JUST_COVERED = 1.0
+Emitted = TableEvent | Question
+TURNS = ("open_draw", "deal_card")  # the openings' turns (round R2, cross C3), taken in order
 
 
 def as_a_foul(event: dict, rule: str | None) -> list[dict]:
@@ -52,8 +54,6 @@ def as_a_foul(event: dict, rule: str | None) -> list[dict]:
     offered to the players beside "it happened" alone, which tells the camera it misread that
     card before (the referee's past is then renamed, `TablePipeline.answer`)."""
     return [{**event, "foul": rule}] if rule == "G8" else []
-Emitted = TableEvent | Question
-TURNS = ("open_draw", "deal_card")  # the openings' turns (round R2, cross C3), taken in order
 
 
 def holder_of(event: dict) -> str | None:
@@ -395,11 +395,16 @@ class FollowerCore:
             defence = self._tracks.get(pair.defence or "")
             attack = self._tracks.get(pair.attack)
             if defence is not None and attack is not None and defence is not track \
-                    and defence.placed_at is not None \
-                    and abs(defence.placed_at - track.first_seen) <= JUST_COVERED \
+                    and self._laid_as_first_read(defence, track) \
                     and overlap(track.box, attack.box) > 0.8:
                 return True
         return False
+
+    @staticmethod
+    def _laid_as_first_read(laid: CardTrack, track: CardTrack) -> bool:
+        """`laid` came to rest about when `track` was first read (`JUST_COVERED`)."""
+        return laid.placed_at is not None \
+            and abs(laid.placed_at - track.first_seen) <= JUST_COVERED
 
     def _ask_missed_turn(self, table_event: TableEvent, commit: Callable[[], None],
                          out: list[Emitted]) -> bool:

@@ -12,7 +12,7 @@ import itertools
 
 import numpy as np
 
-from vision.game_view import DUMMY, JUST_COVERED, Emitted
+from vision.game_view import DUMMY, Emitted
 from vision.swept_bout import deck_by_rank, unaccounted
 from vision.table_events import TableEvent, card_text
 from vision.table_reader import beats, look_alikes, look_alikes_by_colour, overlap, rank_value
@@ -265,9 +265,8 @@ class LayoutPhases(UnansweredDoubts):
         corner, misread (round-2p-seed45: Anna's 8♣ drawn onto the 7♣, its corner read 10♣
         surely, became a draw of Boris's, and every later turn was out of step). A card
         drawn is brought in."""
-        return any(other is not track and other.placed_at is not None
-                   and self._came_in(other)
-                   and abs(other.placed_at - track.first_seen) <= JUST_COVERED
+        return any(other is not track and self._came_in(other)
+                   and self._laid_as_first_read(other, track)
                    and overlap(track.box, other.box) > 0.5
                    for other in self._tracks.values())
 
