@@ -80,6 +80,8 @@ class InferenceConfig:
     rival_share: float = 0.25  # a card whose place was read as another code this much is asked
     misread_margin: float = 0.08  # a card refused for its name (MISREAD_RULES) read this much
     #                  less surely than the game's median card may be a look-alike misread: asked
+    carried_gap: float = 0.3      # a card read moving, unseen this long, then read as another
+    #                               code where it was heading: one card read two ways
     same_place: float = 0.12      # card sizes: two cards whose centres are this near lie as one
     defence_wait: float = 1.0     # a throw-in waits at most this long for a card still coming
     #                               to rest on an unbeaten attack card, brought in before it
@@ -503,23 +505,39 @@ class FollowerCore:
         return out
 
     def _read_on_its_way_as(self, card: str) -> list[str]:
-        """Look-alikes the card was read as, surely, on its way in until it was read as
-        itself (a track of that code read first, last read about when this card's was first
-        read, a card's length from where this one's began): one card read two ways, a misread
-        at rest as likely as one on the way (dummy-3p-seed33: a K♣ brought in read K♣ at
-        0.9-0.98, then K♠ at 0.99 where it lay, refused on a 9♣)."""
+        """Codes the card was read as, surely, on its way in until it was read as itself: a
+        look-alike (a track of that code read first, last read about when this card's was
+        first read, a card's length from where this one's began), or any code of a card
+        carried into its place (`_carried_into`; its last two readings sure: the first, at the
+        frame's edge, may be blurred). One card read two ways, a misread at rest as likely as
+        one on the way (dummy-3p-seed33: a K♣ brought in read K♣ at 0.9-0.98, then
+        K♠ at 0.99 where it lay, refused on a 9♣)."""
         track = self._tracks.get(card)
         if track is None:
             return []
         sure = self._typical_confidence() - self.config.misread_margin
         size = self._card_size(track)
         return [other.card for other in self._unplaced
-                if other.card in look_alikes(card) and other.readings >= 2
+                if other.card != card and other.readings >= 2
                 and other.first_seen <= track.first_seen
-                and track.first_seen - self.config.together_window <= other.last_seen
-                <= track.first_seen + self.config.together_window
-                and other.confidence >= sure
-                and float(np.linalg.norm(other.center - track.first_center)) <= 1.5 * size]
+                and (other.card in look_alikes(card) and other.confidence >= sure
+                     and abs(other.last_seen - track.first_seen) <= self.config.together_window
+                     and float(np.linalg.norm(other.center - track.first_center)) <= 1.5 * size
+                     or self._carried_into(other, track, size)
+                     and np.mean([c for _, c in other.recent[-2:]]) >= sure)]
+
+    def _carried_into(self, other: CardTrack, track: CardTrack, size: float) -> bool:
+        """`other` was read moving, last just before `track` was first read (`carried_gap`),
+        and `track` began where it was heading (its mean speed on from its last reading, within
+        a card's size): one card carried in, read as two codes, whatever their ranks
+        (cross-3p-seed46: a Q♦ read Q♦ on its way, J♦ where it came to rest, a false G8)."""
+        gap = track.first_seen - other.last_seen
+        travelled = other.center - other.first_center
+        if not 0.0 <= gap <= self.config.carried_gap or other.last_seen <= other.first_seen \
+                or float(np.linalg.norm(travelled)) < size / 2:
+            return False
+        heading = other.center + travelled * gap / (other.last_seen - other.first_seen)
+        return float(np.linalg.norm(heading - track.first_center)) <= size
 
     def _read_unsurely(self, track: CardTrack | None) -> bool:
         """Read less surely than the game's cards are (the median of their mean confidences),
@@ -599,16 +617,20 @@ class FollowerCore:
     def _look_alike_events(self, event: dict, cards: list[str]) -> list[dict]:
         """The event with a card whose identity is in doubt read as each code also read at its
         place (its rivals, the most read first: the doubt names the first) and each of its
-        look-alikes, if not seen elsewhere on the table: what the players may pick instead."""
+        look-alikes, if not seen elsewhere on the table: what the players may pick instead.
+        Before them, each code it was read as on its way in (`_read_on_its_way_as`: that
+        card's track, not yet forgotten, is this card)."""
         out = []
         for card in cards:
             track = self._tracks.get(card)
             if track is None or self._low_confidence(track)[0] is None:
                 continue
+            on_its_way = self._read_on_its_way_as(card)
             rivals = sorted(track.rivals, key=track.rivals.__getitem__, reverse=True)
             others = [*rivals, *(c for c in look_alikes(card) if c not in rivals)]
+            out += [with_card(event, card, other) for other in on_its_way]
             out += [with_card(event, card, other) for other in others
-                    if other not in self._tracks and other != card]
+                    if other not in self._tracks and other != card and other not in on_its_way]
         return out
 
     def _confident_look_alikes(self, readings: list[dict], cards: list[str]) -> list[dict]:

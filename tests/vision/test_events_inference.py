@@ -1626,13 +1626,8 @@ def test_a_defence_refused_on_a_card_whose_corner_reads_a_look_alike_is_asked_ab
     assert pipeline.snapshot()["table"] == [{"attack": "JC", "defence": "AC"}]
 
 
-@pytest.mark.parametrize("read_on_its_way", [True, False])
-def test_a_defence_read_surely_as_a_look_alike_only_at_rest_is_asked_about(
-        read_on_its_way: bool) -> None:
-    """dummy-3p-seed33: Anna's K♣ on Boris's 9♣ is read K♣ surely on its way in, then K♠
-    surely where it lies: refused (G4) as read at rest, but one card read two ways, so a
-    question with the K♣ first among its look-alikes; named so, no foul. Read K♠ all the
-    way, the refusal stays a foul."""
+def boris_leads_nine_of_clubs() -> Scene:
+    """With a referee: Boris beat Anna's 8♦ and leads the 9♣, read surely."""
     from referee import Referee
 
     scene = start(referee=Referee())
@@ -1640,16 +1635,80 @@ def test_a_defence_read_surely_as_a_look_alike_only_at_rest_is_asked_about(
     play(scene, "10D", TOP, (515, 375))
     sweep(scene, "8D", "10D")                 # beaten: Boris leads next
     play(scene, "9C", TOP, (500, 360), confidence=0.97)
+    return scene
+
+
+def named_as_the_first_other_reading(scene: Scene, question: Question, card: str) -> None:
+    """The only question offers Anna's defence on the 9♣ with `card` right after the
+    reading; the players name it, and it is accepted: no foul."""
+    pipeline = scene.target
+    defence = {"type": "defend", "player": "Anna", "card": card, "on": "9C"}
+    assert len(pipeline.questions) == 1 and question.candidates[1] == defence
+    assert pipeline.answer(question, 1).verdict.ok
+    assert pipeline.fouls == []
+
+
+@pytest.mark.parametrize("read_on_its_way", [True, False])
+def test_a_defence_read_surely_as_a_look_alike_only_at_rest_is_asked_about(
+        read_on_its_way: bool) -> None:
+    """dummy-3p-seed33: Anna's K♣ on Boris's 9♣ is read K♣ surely on its way in, then K♠
+    surely where it lies: refused (G4) as read at rest, but one card read two ways, so a
+    question with the K♣ first among its look-alikes; named so, no foul. Read K♠ all the
+    way, the refusal stays a foul."""
+    scene = boris_leads_nine_of_clubs()
     for step in range(10):                    # from Anna's seat, 30 px a frame
         name = "KC" if read_on_its_way and step < 7 else "KS"
         scene.remove("KC", "KS")
         scene.put(name, (515, 675 - 30 * step), confidence=0.97)
         scene.step()
     question = asked_unless_a_foul(scene, explained=read_on_its_way)
-    if question is None:
-        return
-    pipeline = scene.target
-    defence = {"type": "defend", "player": "Anna", "card": "KC", "on": "9C"}
-    assert len(pipeline.questions) == 1 and question.candidates[1] == defence
-    assert pipeline.answer(question, 1).verdict.ok
-    assert pipeline.fouls == []
+    if question is not None:
+        named_as_the_first_other_reading(scene, question, "KC")
+
+
+def carried_in_read_two_ways(scene: Scene, on_its_way: str, at_rest: str, *, x: float,
+                             confidence: float = 0.97) -> None:
+    """From Anna's seat a card read `on_its_way` surely (30 px a frame, at `x`), unread for
+    a few frames (a hand over it), then read `at_rest` from where a card at x=515 was
+    heading, to (515, 375)."""
+    for step in range(5):
+        scene.put(on_its_way, (x, 675 - 30 * step), confidence=0.97)
+        scene.step()
+    scene.remove(on_its_way)
+    scene.wait(0.1)
+    for step in range(3):
+        scene.put(at_rest, (515, 435 - 30 * step), confidence=confidence)
+        scene.step()
+
+
+@pytest.mark.parametrize("heading_there", [True, False])
+def test_a_doubtful_lead_read_as_another_rank_on_its_way_in_offers_that_card(
+        heading_there: bool) -> None:
+    """cross-3p-seed46: Anna's Q♦ lead, read Q♦ surely as it was carried in, then J♦ (in
+    doubt) where it came to rest: the question offers the Q♦ right after the reading (the
+    Q♦ track, not forgotten yet, is that card, no other on the table). Read heading
+    elsewhere, the Q♦ is no name for it."""
+    scene = start()
+    carried_in_read_two_ways(scene, "QD", "JD", x=515 if heading_there else 300,
+                             confidence=0.5)
+    scene.wait(1.0)
+    [question] = scene.target.questions
+    lead = {"type": "attack", "player": "Anna", "cards": ["JD"]}
+    assert question.candidates[0] == lead
+    assert (question.candidates[1] == {**lead, "cards": ["QD"]}) is heading_there
+    assert ({**lead, "cards": ["QD"]} in question.candidates) is heading_there
+
+
+@pytest.mark.parametrize("heading_there", [True, False])
+def test_a_card_read_as_another_rank_while_carried_into_its_place_is_asked_about(
+        heading_there: bool) -> None:
+    """cross-3p-seed46: a Q♦ read Q♦ surely as it was carried in, unread for a few frames,
+    then J♦ where it came to rest. Here Anna's J♣ on Boris's 9♣ is read J♣ on its way and
+    8♣ (no look-alike) from where its way was heading: refused (G4) as read, but one card
+    read two ways, so a question with the J♣ first after the reading. A J♣ read heading
+    elsewhere says nothing about the 8♣: the refusal stays a foul."""
+    scene = boris_leads_nine_of_clubs()
+    carried_in_read_two_ways(scene, "JC", "8C", x=515 if heading_there else 300)
+    question = asked_unless_a_foul(scene, explained=heading_there)
+    if question is not None:
+        named_as_the_first_other_reading(scene, question, "JC")
