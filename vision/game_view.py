@@ -480,6 +480,13 @@ class FollowerCore:
         return gone is not None and max(gone.confidence, gone.peak_mean) \
             < self._typical_confidence() - self.config.misread_margin
 
+    def read_surely(self, card: str) -> bool:
+        """The card's last track was read as surely as the game's cards are (less
+        `misread_margin`) over all its readings, at rest or at best (`peak_mean`)."""
+        track = self._last_tracks.get(card)
+        return track is not None and max(track.best_mean_confidence, track.peak_mean) \
+            >= self._typical_confidence() - self.config.misread_margin
+
     def _misread_instead(self, event: dict) -> list[dict]:
         """The event with a card it plays read as each look-alike that may be in the player's
         hand (`unaccounted`: not discarded, on the table or known elsewhere), same-colour suits

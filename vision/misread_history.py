@@ -166,6 +166,8 @@ class MisreadHistory:
         for old, new in misread_before(snapshot, confirmed.event,
                                        own_hand_only=own_hand_only,
                                        guessed=self.follower.guessed):
+            if self._no_misreading(old, new):
+                continue
             if self.rename_in_history(old, new, confirmed, keep=keep, later_plays=later_plays):
                 self._snapshot = None
                 if keep:
@@ -177,6 +179,13 @@ class MisreadHistory:
                     self.follower.resync_when_caught_up()
                 return True
         return False
+
+    def _no_misreading(self, old: str, new: str) -> bool:
+        """`new` shares neither rank nor suit with `old`, and `old` was read surely (no guess
+        of the follower's): not a misreading the reader makes (transfer-3p-seed46: a 7♠ read
+        0.99 for a second, then taken, was renamed K♥ when the K♥ was played again)."""
+        return rank_of(old) != rank_of(new) and suit_of(old) != suit_of(new) \
+            and old not in self.follower.guessed and self.follower.read_surely(old)
 
     def refusal_was_misread(self, answered: Verdicted, question: Question) -> Verdicted:
         """The players named an event `answered` (accepted: the last verdict, or one told in

@@ -311,3 +311,32 @@ def test_a_sure_reading_of_a_card_played_twice_is_a_foul_not_renamed_unasked() -
     pipeline = scene.target
     assert [v.verdict.rule for v in pipeline.fouls] == ["P3", "G8"]
     assert pipeline.questions == []
+
+
+@pytest.mark.parametrize(("taken_read", "asked"), [(0.97, False), (0.72, True)])
+def test_a_card_read_surely_is_not_renamed_as_one_of_another_rank_and_suit(
+        taken_read: float, asked: bool) -> None:
+    """transfer-3p-seed46: Boris took Anna's K♥; Anna took Boris's 7♠. Anna's K♥ defence,
+    read surely, is refused (G8: Boris holds it). Only a renaming of her 7♠ explains it,
+    another rank and suit: read surely, the 7♠ was no misreading, so the refusal is a foul
+    (the 7♠ was once renamed K♥ so, and the game went wrong). Read unsurely, it may have
+    been: the players are asked whether the camera misread a card before."""
+    scene = two_players_trump_turned()
+    play(scene, "KH", BOTTOM, (500, 360))
+    sweep(scene, "KH")                       # Boris does not beat it: he takes it
+    play(scene, "6D", BOTTOM, (500, 360))
+    play(scene, "9D", TOP, (515, 375))
+    sweep(scene, "6D", "9D")                 # beaten: Boris leads
+    play(scene, "7S", TOP, (500, 360), confidence=taken_read)
+    sweep(scene, "7S")                       # Anna takes it
+    play(scene, "8C", TOP, (500, 360))
+    play(scene, "KH", BOTTOM, (515, 375), confidence=0.97)
+    pipeline = scene.target
+    assert "7S" in pipeline.snapshot()["hands"]["Anna"]["known"]
+    if asked:
+        [question] = pipeline.questions
+        assert "Misread before" in question.text
+        assert pipeline.fouls == []
+    else:
+        assert pipeline.questions == []
+        assert [v.verdict.rule for v in pipeline.fouls] == ["G8"]
