@@ -381,7 +381,8 @@ class CardTracker:
             near = any(self._distance_from(b, track.box) <= config.duplicate_distance
                        for b in boxes)
             index_alone = any(_box_size(b) < config.index_share * track.size for b in boxes)
-            if near or index_alone or not self._sure(max(detections.confidence[indices])):
+            if near or index_alone or not self._sure(max(detections.confidence[indices])) \
+                    or self._going_away(track, boxes):
                 track.away_sure = 0   # (an index alone: a corner of a card under another)
                 continue
             track.away_sure += 1
@@ -398,6 +399,17 @@ class CardTracker:
             self.rename(card, here)
             track.away_sure, track.relocation, track.carry_box, track.carry_steps = 0, None, None, 0
             update.misread.append((card, here))
+
+    def _going_away(self, track: CardTrack, boxes: np.ndarray) -> bool:
+        """Each reading is farther from where the card lies than its last one away from there
+        (`carry_box`), by a quarter of a card at least (not the jitter of a card resting
+        elsewhere): the card itself carried off, not another coming in (transfer-3p-seed46:
+        a K♠ taken back, read on its way out while its place showed a Q♠ index, was renamed
+        Q♠, and the K♠ laid again later was ignored as the refused card)."""
+        if track.carry_box is None:
+            return False
+        last = self._distance_from(track.carry_box, track.box)
+        return all(self._distance_from(b, track.box) > last + 0.25 for b in boxes)
 
     def _arrival_read_as_known(self, by_card: dict[str, list[int]],
                                detections: Detections) -> None:

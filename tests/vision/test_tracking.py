@@ -794,3 +794,22 @@ def test_a_table_card_s_place_read_surely_as_a_look_alike_a_moment_ago_was_that_
     scene.slide("QC", (1000, 300), (700, 300), confidence=0.97)
     scene.wait(0.3)
     assert misread(scene) == ([("QC", "QS")] if read_at_home_ago < 1.0 else [])
+
+
+@pytest.mark.parametrize("going_away", [True, False])
+def test_a_table_card_read_going_away_while_its_place_reads_a_look_alike_is_not_renamed(
+        going_away: bool) -> None:
+    """transfer-3p-seed46: a K♠ taken back off the table, read surely on its way out (each
+    reading farther off) while its place showed a Q♠ (the index of the card under it): the
+    K♠ itself left, it was no Q♠ misread. A K♠ read coming in from afar meanwhile is another
+    card: the one on the table was the Q♠, misread when it was placed."""
+    tracker = CardTracker()
+    scene = Scene(tracker)
+    scene.put("KS", (400, 300))
+    scene.wait(1.0)
+    scene.remove("KS")
+    way = [(440, 290), (600, 240), (800, 180), (1000, 120)]
+    for at in way if going_away else way[::-1]:
+        scene.step(extra=[("KS", at, 0.98), ("QS", (400, 300), 0.97)])
+    renamed = [pair for update in scene.results for pair in update.misread]
+    assert renamed == ([] if going_away else [("KS", "QS")])
