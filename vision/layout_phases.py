@@ -202,6 +202,16 @@ class LayoutPhases(UnansweredDoubts):
         view.reader.ignored.add(card)
         return True
 
+    def _carried_in_as(self, track: CardTrack) -> str | None:
+        """A card placed on a pile read as a code already on a pile (under the top card, so
+        not it), carried in read as one other code nobody has seen on the table: that code,
+        misread where it came to rest (cross-2p-seed47: the last placing, a 7♠ carried in read
+        7♠, then 8♠ on Anna's pile, was taken for the 8♠ seen again, so the placing phase
+        never ended and the whole game was lost). None otherwise."""
+        ways = [code for code in self._read_on_its_way_as(track.card, surely=False)
+                if code not in self._on_piles()]
+        return ways[0] if len(ways) == 1 else None
+
     def _cross_first_drawer(self, faceup: dict[str, str]) -> str:
         """C2: the highest face-up card draws first; ties go clockwise from the dealer's left."""
         order = []
@@ -330,9 +340,13 @@ class LayoutPhases(UnansweredDoubts):
         refused), it is the placing of the player whose turn it still is (the referee's turn):
         the way it came is only from one pile to another."""
         view = self.view
-        if track.card in self._on_piles():
-            return  # a pile's card seen again (the card over it was lifted a moment): no deal
-        if self._faceup_card_read_two_ways(track) or self._placed_card_read_two_ways(track):
+        card = track.card
+        if card in self._on_piles():
+            card = self._carried_in_as(track) or ""
+            if not card:
+                return  # a pile's card seen again (the card over it was lifted a moment)
+            self._rename_unasked(track.card, card)
+        elif self._faceup_card_read_two_ways(track) or self._placed_card_read_two_ways(track):
             return
         if self._pile_top_read_two_ways(track):
             view.reader.ignored.add(track.card)
@@ -349,10 +363,10 @@ class LayoutPhases(UnansweredDoubts):
         def commit() -> None:
             view.last_placing = event
             view.pile_tops[owner] = track.box.copy()
-            view.dealt_faceup.add(track.card)
+            view.dealt_faceup.add(card)
             view.stock_left -= 1
             again = self.options.get("place_continues") and owner != player
-            self._turn_taken(track.card)
+            self._turn_taken(card)
             view.opening_turn = player if again else self._next_seat(
                 player, include=lambda n: n != DUMMY)
             if view.stock_left <= 0:
@@ -361,15 +375,15 @@ class LayoutPhases(UnansweredDoubts):
         doubt, doubt_ru = self._low_confidence(track)
         shown_only = on_pile and self._index_only(track) and not self._came_in(track)
         pile = (self._snapshot().get("piles") or {}).get(owner) or ()
-        if shown_only and any(alike in pile for alike in look_alikes(track.card)):
+        if shown_only and any(alike in pile for alike in look_alikes(card)):
             return   # a card of that pile, its index at the edge read as a look-alike
         if shown_only and self._inside_a_hidden_card(track):
             return   # the corner of a card out of sight (a hand passing over it) misread
         if doubt is None and shown_only:
             # read first where it lies, by an index alone, on a pile: the index of a card under
             # the top one, showing at its edge (misread: the pile's cards are known), or new?
-            doubt = f"{card_text(track.card)} showed on {owner}'s pile without being brought in"
-            doubt_ru = f"{card_text(track.card, True)} появилась на стопке {owner}, но её не " \
+            doubt = f"{card_text(card)} showed on {owner}'s pile without being brought in"
+            doubt_ru = f"{card_text(card, True)} появилась на стопке {owner}, но её не " \
                        "положили на глазах камеры"
-        event = {"type": "deal_card", "player": player, "card": track.card, "to": owner}
-        self._emit(out, event, commit, [track.card], doubt=doubt, doubt_ru=doubt_ru)
+        event = {"type": "deal_card", "player": player, "card": card, "to": owner}
+        self._emit(out, event, commit, [card], doubt=doubt, doubt_ru=doubt_ru)

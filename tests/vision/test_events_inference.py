@@ -1667,12 +1667,12 @@ def test_a_defence_read_surely_as_a_look_alike_only_at_rest_is_asked_about(
 
 
 def carried_in_read_two_ways(scene: Scene, on_its_way: str, at_rest: str, *, x: float,
-                             confidence: float = 0.97) -> None:
-    """From Anna's seat a card read `on_its_way` surely (30 px a frame, at `x`), unread for
-    a few frames (a hand over it), then read `at_rest` from where a card at x=515 was
-    heading, to (515, 375)."""
+                             confidence: float = 0.97, way_confidence: float = 0.97) -> None:
+    """From Anna's seat a card read `on_its_way` (30 px a frame, at `x`), unread for a few
+    frames (a hand over it), then read `at_rest` from where a card at x=515 was heading, to
+    (515, 375)."""
     for step in range(5):
-        scene.put(on_its_way, (x, 675 - 30 * step), confidence=0.97)
+        scene.put(on_its_way, (x, 675 - 30 * step), confidence=way_confidence)
         scene.step()
     scene.remove(on_its_way)
     scene.wait(0.1)
@@ -1681,22 +1681,24 @@ def carried_in_read_two_ways(scene: Scene, on_its_way: str, at_rest: str, *, x: 
         scene.step()
 
 
-@pytest.mark.parametrize("heading_there", [True, False])
-def test_a_doubtful_lead_read_as_another_rank_on_its_way_in_offers_that_card(
-        heading_there: bool) -> None:
-    """cross-3p-seed46: Anna's Q♦ lead, read Q♦ surely as it was carried in, then J♦ (in
-    doubt) where it came to rest: the question offers the Q♦ right after the reading (the
-    Q♦ track, not forgotten yet, is that card, no other on the table). Read heading
-    elsewhere, the Q♦ is no name for it."""
-    scene = start()
-    carried_in_read_two_ways(scene, "QD", "JD", x=515 if heading_there else 300,
-                             confidence=0.5)
+@pytest.mark.parametrize(("heading_there", "way_confidence"),
+                         [(True, 0.97), (True, 0.7), (False, 0.97)])
+def test_a_doubtful_card_read_as_another_rank_on_its_way_in_offers_that_card(
+        heading_there: bool, way_confidence: float) -> None:
+    """cross-3p-seed46: a Q♦ lead read Q♦ as it was carried in, then J♦ (in doubt) where it
+    came to rest. Here Anna's Q♣ on Boris's 9♣, read J♣ unsurely at rest: the question
+    offers the Q♣ right after the reading (the Q♣ track, not forgotten yet, is that card),
+    however unsurely it was read on its way (cross-2p-seed41: a 10♠ read 0.7-0.8 so, then
+    J♥): the players pick. Read heading elsewhere, the Q♣ is no name for it."""
+    scene = boris_leads_nine_of_clubs()
+    carried_in_read_two_ways(scene, "QC", "JC", x=515 if heading_there else 300,
+                             confidence=0.5, way_confidence=way_confidence)
     scene.wait(1.0)
     [question] = scene.target.questions
-    lead = {"type": "attack", "player": "Anna", "cards": ["JD"]}
-    assert question.candidates[0] == lead
-    assert (question.candidates[1] == {**lead, "cards": ["QD"]}) is heading_there
-    assert ({**lead, "cards": ["QD"]} in question.candidates) is heading_there
+    defence = {"type": "defend", "player": "Anna", "card": "JC", "on": "9C"}
+    assert question.candidates[0] == defence
+    assert (question.candidates[1] == {**defence, "card": "QC"}) is heading_there
+    assert ({**defence, "card": "QC"} in question.candidates) is heading_there
 
 
 @pytest.mark.parametrize("heading_there", [True, False])

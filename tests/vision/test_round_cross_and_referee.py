@@ -1010,3 +1010,38 @@ def test_a_drawn_card_s_corner_read_as_another_code_as_it_comes_to_rest_is_no_dr
         {"type": "open_draw", "player": "Anna", "card": "9H", "beats": "8H"},
         {"type": "open_draw", "player": "Boris", "card": "6C"}]
     assert pipeline.fouls == [] and pipeline.questions == []
+
+
+@pytest.mark.parametrize("read_on_its_way", [True, False])
+def test_a_placing_read_at_rest_as_a_card_under_a_pile_s_top_is_the_card_carried_in(
+        read_on_its_way: bool) -> None:
+    """Vera brings her 8D onto her 7D, read 8D on its way in; as it comes to rest it is read
+    QH, a card the referee has under Boris's K♣: not that card seen again (it lies under
+    another), so the 8D it was read as on its way, misread at rest (cross-2p-seed47: the last
+    placing, a 7♠ read 8♠ at rest, was taken for the 8♠ seen again; the placing phase never
+    ended). Read QH all the way, it is that pile's card seen again: no placing."""
+    scene = cross_kc_placed()
+    pipeline = scene.target
+    scene.remove("QH")                        # covered by the K♣ for good
+    scene.wait(4.0)
+    vera = (990, 262)
+    way = "8D" if read_on_its_way else "QH"
+    for step in range(5):                    # from Vera's seat, 40 px a frame
+        scene.put(way, (vera[0], 62 + 40 * step))
+        scene.step()
+    for name in ("QH", way):                 # come to rest: read by turns, then QH
+        scene.remove("8D", "QH")
+        scene.put(name, vera, confidence=0.8)
+        scene.step()
+    scene.remove("8D")
+    scene.put("QH", vera, confidence=0.8)
+    scene.wait(1.0)
+    for question in list(pipeline.questions):   # the players confirm what was asked
+        pipeline.answer(question, 0)
+    placings = [e.event for e in pipeline.events if e.event["type"] == "deal_card"]
+    placed = {"type": "deal_card", "player": "Vera", "card": "8D", "to": "Vera"}
+    assert (placings[-1] == placed) is read_on_its_way
+    assert pipeline.fouls == []
+    if read_on_its_way:
+        assert pipeline.snapshot()["piles"]["Vera"] == ["7D", "8D"]
+        assert pipeline.snapshot()["piles"]["Boris"] == ["QH", "KC"]
