@@ -255,9 +255,22 @@ class CardTracker:
                      <= self.config.teleport_speed * max(time - other.last_seen, 1e-3)), None)
 
     def _alias(self, card: str, box: np.ndarray) -> str:
-        """A renamed card's old code read at its place is a reading of it."""
+        """A renamed card's old code read at its place is a reading of it, unless a card of
+        that code is coming in there itself (`_coming_in_itself`)."""
         track = self._lying_at(self.aliases.get(card), box)
-        return card if track is None else track.card
+        return card if track is None or self._coming_in_itself(card, box, track) \
+            else track.card
+
+    def _coming_in_itself(self, card: str, box: np.ndarray, lying: CardTrack) -> bool:
+        """A track of `card`, first read away from where `lying` (renamed from `card`) lies
+        and last read within a card of `box`: the real card of that code, carried in (cross-
+        2p-seed47: a 7♣ lead read 8♣ was renamed 7♣ on the players' word; the real 8♣ beating
+        it was then read as the 7♣ once it came near, never told, and the 7♣'s corner under it,
+        read A♣, was told as the defence)."""
+        own = self.tracks.get(card)
+        return own is not None and own.state is not TrackState.GONE \
+            and self._distance_from(own.first_box, lying.box) > self.config.home_distance \
+            and self._distance_from(box, own.box) <= self.config.duplicate_distance
 
     def _lying_at(self, card: str | None, box: np.ndarray) -> CardTrack | None:
         """Table card `card`, if a reading at `box` is where it lies (`home_distance`)."""

@@ -813,3 +813,26 @@ def test_a_table_card_read_going_away_while_its_place_reads_a_look_alike_is_not_
         scene.step(extra=[("KS", at, 0.98), ("QS", (400, 300), 0.97)])
     renamed = [pair for update in scene.results for pair in update.misread]
     assert renamed == ([] if going_away else [("KS", "QS")])
+
+
+@pytest.mark.parametrize("carried_in", [True, False])
+def test_a_renamed_card_s_old_code_carried_in_onto_it_is_a_card_of_its_own(
+        carried_in: bool) -> None:
+    """cross-2p-seed47: a 7C lead read 8C, renamed 7C on the players' word. The real 8C
+    carried in onto it from afar is a card of its own, placed where it comes to rest (it was
+    read as the 7C once near it, and never told). The 8C code read only at the 7C's place is
+    still the 7C read the old way."""
+    tracker = CardTracker()
+    scene = Scene(tracker)
+    scene.put("8C", (400, 300))
+    scene.wait(1.0)
+    tracker.rename("8C", "7C")
+    scene.remove("8C")
+    if carried_in:
+        scene.put("7C", (400, 300))
+        scene.slide("8C", (420, 700), (415, 315), seconds=0.4)
+    else:
+        scene.put("8C", (400, 300))        # the 7C, read the old way
+    scene.wait(1.0)
+    assert ("8C" in tracker.tracks and tracker.tracks["8C"].on_table) is carried_in
+    assert np.allclose(tracker.tracks["7C"].center, (400, 300), atol=3)
