@@ -179,6 +179,19 @@ def test_the_players_name_the_card_just_laid_before_one_still_to_come() -> None:
     assert TruthAnswerer(truth, 10.0, window=3.0)(asked) == 1
 
 
+def test_the_players_never_name_what_has_not_happened_yet() -> None:
+    """Asked at 10 s about a pass-on Boris makes only at 12.9 s (cross-3p-seed48: a 9♥
+    defence read as a pass-on was so answered with his later 9♠): none of them happened yet.
+    A card the camera asks about as it comes to rest, a moment before the log's time for it,
+    is named."""
+    from vision.table_events import Question
+
+    pass_on = {"type": "pass_on", "player": "Boris", "card": "9S"}
+    asked = Question("?", "?", ({**pass_on, "card": "9H"}, pass_on), frame=100, time=10.0)
+    assert TruthAnswerer([TruthEvent(pass_on, True, 129)], 10.0)(asked) is None
+    assert TruthAnswerer([TruthEvent(pass_on, True, 103)], 10.0)(asked) == 1
+
+
 # -- scoring one game ---------------------------------------------------------------------------
 
 DEAL = {"type": "deal"}
