@@ -51,6 +51,7 @@ from vision.table_events import (
     played_cards,
 )
 from vision.table_reader import RANKS, beats, look_alikes, rank_of
+from vision.tracking import CardTrack
 
 LOWEST_RANK = {36: "6", 52: "2"}
 TURN_PHASES = {"deal_card": "faceup", "open_draw": "opening"}  # a turn's event: its phase
@@ -300,20 +301,43 @@ class MissedTurns(LayoutPhases):
         track = self._tracks.get(event["cards"][0]) if len(event["cards"]) == 1 else None
         if track is not None and snapshot.get("table") and snapshot.get("took") \
                 and snapshot.get("defender"):   # the last bout was taken, still open: its
-            # taker's left leads next, and may have led a bout the camera missed
-            return self._ask_missed_bout(table_event, commit, out,
-                                         self._next_seat(snapshot["defender"]))
+            # taker's left leads next, and may have led a bout the camera missed, or a lead
+            # this card beat (laid by his defender: transfer-2p-seed47, a 7♠ lead never read
+            # after Anna's take, Boris's 9♠ on it refused as a lead out of turn)
+            leader = self._next_seat(snapshot["defender"])
+            if self._next_seat(leader) != event["player"]:
+                return self._ask_missed_bout(table_event, commit, out, leader)
+            return self._ask_beaten_lead(table_event, commit, out, leader, track,
+                                         self._taken_bout_left_at(snapshot))
         if track is None or len(leads) != 1 or snapshot.get("table"):
             return False
         if self._next_seat(leads[0]) != event["player"]:
             return self._ask_missed_bout(table_event, commit, out, leads[0])
-        card, trump = event["cards"][0], snapshot.get("trump_suit")
-        beaten = [{"type": "attack", "player": leads[0], "cards": [lead]}
-                  for lead in unaccounted(snapshot, self._tracks, leads[0])
+        return self._ask_beaten_lead(table_event, commit, out, leads[0], track,
+                                     self.view.closed_at)
+
+    def _taken_bout_left_at(self, snapshot: dict) -> float:
+        """When the referee's taken bout left the table: its cards' last sight, if before the
+        camera told the take (it may wait for throw-ins a while, and a lead come meanwhile)."""
+        seen = [self._last_tracks[card].last_seen for pair in snapshot.get("table") or ()
+                for card in (pair.get("attack"), pair.get("defence"))
+                if card in self._last_tracks]
+        return min(self.view.closed_at, max(seen)) if seen else self.view.closed_at
+
+    def _ask_beaten_lead(self, table_event: TableEvent, commit: Callable[[], None],
+                         out: list[Emitted], leader: str, track: CardTrack,
+                         since: float) -> bool:
+        """The one card of a lead refused, laid by `leader`'s defender: asked which card
+        `leader` led, since `since` (the last bout left), that it beats; the model waits for
+        the answer. False when no card he may hold is beaten by it."""
+        card, snapshot = table_event.event["cards"][0], self._snapshot()
+        trump = snapshot.get("trump_suit")
+        beaten = [{"type": "attack", "player": leader, "cards": [lead]}
+                  for lead in unaccounted(snapshot, self._tracks, leader)
                   if beats(card, lead, trump, cross=self.variant == "cross")]
         if not beaten:
             return False
-        question = missed_lead_question(leads[0], table_event, beaten, self.view.closed_at)
+        question = missed_lead_question(leader, table_event, beaten, since)
         self._wait(MissedTurn(question, table_event, commit, track.box.copy()), out)
         return True
 

@@ -1092,6 +1092,32 @@ def test_a_bout_missed_after_a_take_is_asked_about_too() -> None:
     assert pipeline.fouls == []
 
 
+def test_a_lead_missed_after_a_take_that_its_defender_beat_is_asked_about() -> None:
+    """The same taken bout; Vera, who leads next, leads the 8C unseen, and Anna beats it
+    with the 9C while the referee still holds the taken bout open (transfer-2p-seed47: a
+    7♠ lead never read after a take, the 9♠ on it refused as a lead out of turn, and every
+    turn after it). Asked which card Vera led that the 9C beat (the cards left the table
+    before the camera told the take, and the lead may have come since); named, the 9C beats
+    it, no foul."""
+    from referee import Referee
+
+    scene = start({**THREE, "variant": "classic"}, referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "7D", (1190, 180), (620, 360))   # thrown in on the unbeaten lead: he takes
+    left = scene.time
+    sweep(scene, "7S", "7D")
+    pipeline = scene.target
+    assert pipeline.snapshot()["took"]
+    play(scene, "9C", BOTTOM, (500, 360))
+    [question] = pipeline.questions
+    assert "which card did Vera lead" in question.text and question.since <= left
+    lead = {"type": "attack", "player": "Vera", "cards": ["8C"]}
+    assert pipeline.answer(question, question.candidates.index(lead)).verdict.ok
+    assert [v.event.event for v in pipeline.verdicts[-2:]] == [
+        lead, {"type": "defend", "player": "Anna", "card": "9C", "on": "8C"}]
+    assert pipeline.fouls == []
+
+
 def test_with_no_missed_bout_named_the_lead_is_out_of_turn() -> None:
     scene = boris_leads_vera()
     play(scene, "8D", BOTTOM, (500, 360))
