@@ -26,7 +26,7 @@ from vision.pipeline import Detector, TablePipeline
 from vision.rendered_games import GameFiles, GameSpec, expected_events, read_truth
 from vision.scripted_game import TruthEvent
 from vision.seats import SeatMap
-from vision.table_events import Question, TableEvent, Verdicted
+from vision.table_events import Question, TableEvent, Verdicted, played_cards
 
 MIN_LIVE_FPS = 10.0  # below it a card is seldom seen on its way in: who played it is a guess
 # the issue's targets ("From video to verdicts"); latency: 95% of verdicts within 0.5 s of rest
@@ -177,7 +177,11 @@ class TruthAnswerer:
     each truth event once), else None (none of them happened). Never one still to come, but
     for `ASKED_LATE` (a card the camera asks about as it comes to rest, before the moment
     the log gives it): nobody can name what has not happened yet (cross-3p-seed48: a 9♥
-    defence read as a pass-on was answered with Boris's 9♠ pass-on 2.9 s later)."""
+    defence read as a pass-on was answered with Boris's 9♠ pass-on 2.9 s later). Where no
+    candidate is what happened, but that was a foul of the player's with the cards of a
+    candidate that names the same foul ("as read, a foul"), they pick that one: they saw the
+    card, and that it was a foul, however the camera took the act (cross-2p-seed47: a 9♠
+    defence from another's hand, G8, asked as a pass-on)."""
 
     def __init__(self, truth: list[TruthEvent], fps: float, window: float = 3.0) -> None:
         self.truth, self.fps, self.window = truth, fps, window
@@ -185,16 +189,9 @@ class TruthAnswerer:
 
     def __call__(self, question: Question) -> int | None:
         wanted = [canonical(candidate) for candidate in question.candidates]
-        earliest, latest = question.time - self.window, question.time + ASKED_LATE
-        if question.since is not None:  # it asks about what happened from then until now
-            earliest = question.since
-        near = sorted((t.frame / self.fps > question.time,   # one that had happened first
-                       abs(t.frame / self.fps - question.time), i)
-                      for i, t in enumerate(self.truth)
-                      if i not in self.used and canonical(t.event) in wanted
-                      and earliest <= t.frame / self.fps <= latest)
+        near = self._near(question, lambda event: canonical(event) in wanted)
         if not near:
-            return None
+            return self._named_a_foul(question)
         *_, index = near[0]
         self.used.add(index)
         happened = self.truth[index].event
@@ -203,6 +200,37 @@ class TruthAnswerer:
         # knew it), else as read alone (the camera misread that card before): they know which
         return next((i for i in matching if ("foul" in question.candidates[i])
                      == bool(happened.get("foul"))), matching[0])
+
+    def _near(self, question: Question, wanted: Callable[[dict], bool]) -> list[tuple]:
+        """Truth events not named yet, `wanted`, in the question's time: (still to come,
+        seconds away, index), the nearest that had happened first."""
+        earliest, latest = question.time - self.window, question.time + ASKED_LATE
+        if question.since is not None:  # it asks about what happened from then until now
+            earliest = question.since
+        return sorted((t.frame / self.fps > question.time, abs(t.frame / self.fps - question.time),
+                       i) for i, t in enumerate(self.truth)
+                      if i not in self.used and wanted(t.event)
+                      and earliest <= t.frame / self.fps <= latest)
+
+    def _named_a_foul(self, question: Question) -> int | None:
+        """The candidate "as read, a foul" whose player, cards and rule are those of a foul
+        that happened in the question's time, else None."""
+        fouls = {i: candidate for i, candidate in enumerate(question.candidates)
+                 if candidate.get("foul")}
+
+        def same_foul(event: dict, candidate: dict) -> bool:
+            return event.get("foul") == candidate["foul"] \
+                and event.get("player") == candidate.get("player") \
+                and set(played_cards(event)) == set(played_cards(candidate))
+
+        near = self._near(question, lambda event: any(same_foul(event, candidate)
+                                                      for candidate in fouls.values()))
+        if not near:
+            return None
+        *_, index = near[0]
+        self.used.add(index)
+        return next(i for i, candidate in fouls.items()
+                    if same_foul(self.truth[index].event, candidate))
 
 
 @dataclass(frozen=True)

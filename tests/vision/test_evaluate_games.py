@@ -192,6 +192,21 @@ def test_the_players_never_name_what_has_not_happened_yet() -> None:
     assert TruthAnswerer([TruthEvent(pass_on, True, 103)], 10.0)(asked) == 1
 
 
+def test_players_name_a_foul_they_saw_however_the_camera_took_the_act() -> None:
+    """cross-2p-seed47: Boris laid the 9♠, a card of Anna's hand, on her J♥: a defence, a
+    foul (G8). The camera asked whether he passed it on, "as read, a foul" among the
+    answers: the players pick that (the card and the foul are what they saw). Had it been
+    no foul, none of the pass-ons happened."""
+    from vision.table_events import Question
+
+    pass_on = {"type": "pass_on", "player": "Boris", "card": "9S"}
+    asked = Question("?", "?", (pass_on, {**pass_on, "card": "9C"}, {**pass_on, "foul": "G8"}),
+                     frame=100, time=10.0)
+    defence = {"type": "defend", "player": "Boris", "card": "9S", "on": "JH"}
+    assert TruthAnswerer([TruthEvent({**defence, "foul": "G8"}, False, 98)], 10.0)(asked) == 2
+    assert TruthAnswerer([TruthEvent(defence, True, 98)], 10.0)(asked) is None
+
+
 # -- scoring one game ---------------------------------------------------------------------------
 
 DEAL = {"type": "deal"}
