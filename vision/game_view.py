@@ -511,15 +511,14 @@ class FollowerCore:
             out += [with_card(event, card, other) for other in names]
         return out
 
-    def _read_on_its_way_as(self, card: str, *, surely: bool = True) -> list[str]:
-        """Codes the card was read as, surely, on its way in until it was read as itself: a
-        look-alike (a track of that code read first, last read about when this card's was
+    def _read_on_its_way_as(self, card: str) -> list[str]:
+        """Codes the card was read as on its way in until it was read as itself: a look-alike
+        read surely (a track of that code read first, last read about when this card's was
         first read, a card's length from where this one's began), or any code of a card
-        carried into its place (`_carried_into`; its last two readings sure: the first, at the
-        frame's edge, may be blurred; any, with `surely` False: only for the players to
-        pick). One card read two ways, a misread at rest as likely as one on the way
-        (dummy-3p-seed33: a K♣ brought in read K♣ at 0.9-0.98, then K♠ at 0.99 where it lay,
-        refused on a 9♣)."""
+        carried into its place (`_carried_into`), however surely (cross-3p-seed46: a 7♠ read
+        0.7 as it came to rest, then 8♠ 0.92, a card of the discard pile). One card read two
+        ways, a misread at rest as likely as one on the way (dummy-3p-seed33: a K♣ brought in
+        read K♣ at 0.9-0.98, then K♠ at 0.99 where it lay, refused on a 9♣)."""
         track = self._tracks.get(card)
         if track is None:
             return []
@@ -531,20 +530,18 @@ class FollowerCore:
                 and (other.card in look_alikes(card) and other.confidence >= sure
                      and abs(other.last_seen - track.first_seen) <= self.config.together_window
                      and float(np.linalg.norm(other.center - track.first_center)) <= 1.5 * size
-                     or self._carried_into(other, track, size)
-                     and (not surely or np.mean([c for _, c in other.recent[-2:]]) >= sure))]
+                     or self._carried_into(other, track, size))]
 
     def _carried_into(self, other: CardTrack, track: CardTrack, size: float) -> bool:
         """`other` was read moving, last just before `track` was first read (`carried_gap`),
         and `track` began where it was heading (its mean speed on from its last reading, within
         a card's size): one card carried in, read as two codes, whatever their ranks
         (cross-3p-seed46: a Q♦ read Q♦ on its way, J♦ where it came to rest, a false G8). Or
-        read by turns with `track` as it came to rest (for `carried_gap` at most), last where
-        `track` lies, within half a card (cross-2p-seed47: a 7♠ carried in, then 8♠)."""
+        read by turns with `track` as it came to rest, never placed, last where `track` lies,
+        within half a card (cross-2p-seed47: a 7♠ carried in, then 8♠)."""
         gap = track.first_seen - other.last_seen
         travelled = other.center - other.first_center
-        if not -self.config.carried_gap <= gap <= self.config.carried_gap \
-                or other.last_seen <= other.first_seen \
+        if gap > self.config.carried_gap or other.last_seen <= other.first_seen \
                 or float(np.linalg.norm(travelled)) < size / 2:
             return False
         if gap < 0:
@@ -631,14 +628,14 @@ class FollowerCore:
         """The event with a card whose identity is in doubt read as each code also read at its
         place (its rivals, the most read first: the doubt names the first) and each of its
         look-alikes, if not seen elsewhere on the table: what the players may pick instead.
-        Before them, each code it was read as on its way in, however surely
-        (`_read_on_its_way_as`: that card's track, not yet forgotten, is this card)."""
+        Before them, each code it was read as on its way in (`_read_on_its_way_as`: that
+        card's track, not yet forgotten, is this card)."""
         out = []
         for card in cards:
             track = self._tracks.get(card)
             if track is None or self._low_confidence(track)[0] is None:
                 continue
-            on_its_way = self._read_on_its_way_as(card, surely=False)
+            on_its_way = self._read_on_its_way_as(card)
             rivals = sorted(track.rivals, key=track.rivals.__getitem__, reverse=True)
             others = [*rivals, *(c for c in look_alikes(card) if c not in rivals)]
             out += [with_card(event, card, other) for other in on_its_way]

@@ -208,7 +208,7 @@ class LayoutPhases(UnansweredDoubts):
         misread where it came to rest (cross-2p-seed47: the last placing, a 7♠ carried in read
         7♠, then 8♠ on Anna's pile, was taken for the 8♠ seen again, so the placing phase
         never ended and the whole game was lost). None otherwise."""
-        ways = [code for code in self._read_on_its_way_as(track.card, surely=False)
+        ways = [code for code in self._read_on_its_way_as(track.card)
                 if code not in self._on_piles()]
         return ways[0] if len(ways) == 1 else None
 

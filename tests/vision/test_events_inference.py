@@ -1727,16 +1727,20 @@ def test_a_doubtful_card_read_as_another_rank_on_its_way_in_offers_that_card(
     assert ({**defence, "card": "QC"} in question.candidates) is heading_there
 
 
-@pytest.mark.parametrize("heading_there", [True, False])
+@pytest.mark.parametrize(("heading_there", "way_confidence"),
+                         [(True, 0.97), (True, 0.7), (False, 0.97)])
 def test_a_card_read_as_another_rank_while_carried_into_its_place_is_asked_about(
-        heading_there: bool) -> None:
+        heading_there: bool, way_confidence: float) -> None:
     """cross-3p-seed46: a Q♦ read Q♦ surely as it was carried in, unread for a few frames,
     then J♦ where it came to rest. Here Anna's J♣ on Boris's 9♣ is read J♣ on its way and
     8♣ (no look-alike) from where its way was heading: refused (G4) as read, but one card
-    read two ways, so a question with the J♣ first after the reading. A J♣ read heading
-    elsewhere says nothing about the 8♣: the refusal stays a foul."""
+    read two ways, so a question with the J♣ first after the reading, however unsurely it
+    was read on its way (cross-3p-seed46 again: a 7♠ read 0.7 as it came to rest, then 8♠
+    0.92, a false G8). A J♣ read heading elsewhere says nothing about the 8♣: the refusal
+    stays a foul."""
     scene = boris_leads_nine_of_clubs()
-    carried_in_read_two_ways(scene, "JC", "8C", x=515 if heading_there else 300)
+    carried_in_read_two_ways(scene, "JC", "8C", x=515 if heading_there else 300,
+                             way_confidence=way_confidence)
     question = asked_unless_a_foul(scene, explained=heading_there)
     if question is not None:
         named_as_the_first_other_reading(scene, question, "JC")
