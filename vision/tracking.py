@@ -262,15 +262,20 @@ class CardTracker:
             else track.card
 
     def _coming_in_itself(self, card: str, box: np.ndarray, lying: CardTrack) -> bool:
-        """A track of `card`, first read away from where `lying` (renamed from `card`) lies
-        and last read within a card of `box`: the real card of that code, carried in (cross-
+        """A track of `card`, first read away from where `lying` (renamed from `card`) lies,
+        still on its way and last read within a card of `box`, or come to rest and lying
+        nearer `box` than `lying` does: the real card of that code, carried in (cross-
         2p-seed47: a 7♣ lead read 8♣ was renamed 7♣ on the players' word; the real 8♣ beating
         it was then read as the 7♣ once it came near, never told, and the 7♣'s corner under it,
         read A♣, was told as the defence)."""
         own = self.tracks.get(card)
-        return own is not None and own.state is not TrackState.GONE \
-            and self._distance_from(own.first_box, lying.box) > self.config.home_distance \
-            and self._distance_from(box, own.box) <= self.config.duplicate_distance
+        if own is None or own.state is TrackState.GONE \
+                or self._distance_from(own.first_box, lying.box) <= self.config.home_distance:
+            return False
+        if own.state is TrackState.CANDIDATE:   # on its way: where it goes on from
+            return self._distance_from(box, own.box) <= self.config.duplicate_distance
+        # lying beside it: the reading is the one it lies nearer
+        return self._distance_from(box, own.box) < self._distance_from(box, lying.box)
 
     def _lying_at(self, card: str | None, box: np.ndarray) -> CardTrack | None:
         """Table card `card`, if a reading at `box` is where it lies (`home_distance`)."""
