@@ -730,6 +730,8 @@ class GameFollower(OpenLeads):
             view.leader = self._next_seat(defender) if took and self.variant != "round" \
                 else defender
         view.last_take = None
+        if not took and self.variant in SWEPT_TO_DISCARD:
+            self._learn_discard_way(defender)
         if took and defender is not None and self._swept_towards(defender) is not True:
             # a take the camera guessed (the cards were not seen going to him): a missed
             # defence may show in his next lead (`MissedTurns._ask_missed_beating`)

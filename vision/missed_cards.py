@@ -21,10 +21,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import numpy as np
+
 from vision.game_view import Emitted
 from vision.missed_turn import MissedTurns
 from vision.swept_bout import (
     SWEPT_TO_DISCARD,
+    carried_ways,
     misread_target_beaters,
     missed_defence_question,
     missed_throw_in_question,
@@ -34,7 +37,7 @@ from vision.swept_bout import (
     unbeaten_attacks,
 )
 from vision.table_events import Question, TableEvent, played_cards
-from vision.tracking import TrackState
+from vision.tracking import CardTrack, TrackState
 
 
 @dataclass
@@ -72,9 +75,21 @@ class MissedCards(MissedTurns):
     def _swept_towards(self, player: str) -> bool | None:
         """The bout's cards were seen carried towards `player` (True), all elsewhere (False),
         or not far enough to tell (None)."""
-        bout = [self._last_tracks[card] for card in self.view.reader.cards
+        return swept_towards(self._bout_tracks(), self.seats, player, self.discard_way)
+
+    def _bout_tracks(self) -> list[CardTrack]:
+        return [self._last_tracks[card] for card in self.view.reader.cards
                 if card in self._last_tracks]
-        return swept_towards(bout, self.seats, player)
+
+    def _learn_discard_way(self, defender: str | None) -> None:
+        """A bout closed as a discard, its cards seen carried away from the defender: where
+        they were last read, averaged with the bouts before (`discard_way`), is the way to the
+        discard pile."""
+        if defender is None or self._swept_towards(defender) is not False:
+            return
+        ends = [start + way for start, way in carried_ways(self._bout_tracks())]
+        self._discard_ends += ends
+        self.discard_way = np.mean(self._discard_ends, axis=0)
 
     def _ask_before_throw_in(self, out: list[Emitted]) -> bool:
         """A throw-in comes on an unbeaten lead whose card is covered: asked, and the model

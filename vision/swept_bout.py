@@ -25,25 +25,47 @@ SWEEP_DISTANCE = 1.0   # a card counts as seen going once carried this many card
 TOWARDS_COSINE = 0.97  # ... and as going to a seat within about 14 degrees of its direction
 
 
-def swept_towards(tracks: Iterable[CardTrack], seats: SeatMap, seat: str) -> bool | None:
+def swept_towards(tracks: Iterable[CardTrack], seats: SeatMap, seat: str,
+                  discard: np.ndarray | None = None) -> bool | None:
     """True when a card of the bout was seen carried towards `seat`, False when the cards seen
-    carried all went elsewhere, None when none was seen carried far enough to tell."""
+    carried all went elsewhere, None when none was seen carried far enough to tell. With
+    `discard` (where bouts were seen swept to the discard pile), a card whose way points
+    nearer there than to the seat went elsewhere (dummy-3p-seed42: the discard pile
+    at the bottom right, beyond Vera's seat on the right; one card of a bout swept there went
+    within Vera's cone, and she was asked whether she took)."""
     if seat not in seats.names:
         return None
     cosines = []
+    for start, way in carried_ways(tracks):
+        towards = seats.point(seat) - start
+        if np.linalg.norm(towards) < 1e-6:
+            continue
+        cosine = _cosine(way, towards)
+        if discard is not None and _cosine(way, discard - start) > cosine:
+            cosine = -1.0   # went to the discard pile: elsewhere
+        cosines.append(cosine)
+    if not cosines:
+        return None
+    return max(cosines) >= TOWARDS_COSINE
+
+
+def carried_ways(tracks: Iterable[CardTrack]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """(where it lay, the way it was carried) of each card seen carried far enough
+    (`SWEEP_DISTANCE`) from its place."""
+    out = []
     for track in tracks:
         if track.carry_box is None:
             continue
         home = track.placed_box if track.placed_box is not None else track.anchor
         start = box_center(home)
         way = box_center(track.carry_box) - start
-        towards = seats.point(seat) - start
-        if np.linalg.norm(way) < SWEEP_DISTANCE * track.size or np.linalg.norm(towards) < 1e-6:
-            continue
-        cosines.append(float(way @ towards / (np.linalg.norm(way) * np.linalg.norm(towards))))
-    if not cosines:
-        return None
-    return max(cosines) >= TOWARDS_COSINE
+        if np.linalg.norm(way) >= SWEEP_DISTANCE * track.size:
+            out.append((start, way))
+    return out
+
+
+def _cosine(a: np.ndarray, b: np.ndarray) -> float:
+    return float(a @ b / max(np.linalg.norm(a) * np.linalg.norm(b), 1e-9))
 
 
 def unbeaten_attacks(snapshot: dict) -> list[str]:

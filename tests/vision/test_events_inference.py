@@ -1092,6 +1092,27 @@ def test_a_bout_missed_after_a_take_is_asked_about_too() -> None:
     assert pipeline.fouls == []
 
 
+def test_a_beaten_bout_swept_the_discard_pile_s_way_past_a_seat_is_no_take() -> None:
+    """dummy-3p-seed42: the discard pile lies just beyond Vera's seat, as seen from the
+    bouts. Boris's bout, beaten and swept there, shows the way to it; Vera's, beaten and
+    swept there too, went within her seat's cone, but nearer the pile's way: a discard, not
+    a take with a throw-in missed (she was asked, three times a game)."""
+    from referee import Referee
+
+    discard_pile = (1250, 330)
+    scene = start({**THREE, "variant": "classic"}, referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", (90, 180), (515, 375))
+    carry_off(scene, discard_pile, "7S", "9S")
+    scene.wait(1.0)
+    play(scene, "8D", (90, 180), (500, 360))
+    play(scene, "10D", (1190, 180), (515, 375))
+    carry_off(scene, discard_pile, "8D", "10D")
+    scene.wait(1.0)
+    assert events(scene)[-1] == {"type": "discard"} and questions(scene) == []
+    assert scene.target.fouls == []
+
+
 def test_a_lead_missed_after_a_take_that_its_defender_beat_is_asked_about() -> None:
     """The same taken bout; Vera, who leads next, leads the 8C unseen, and Anna beats it
     with the 9C while the referee still holds the taken bout open (transfer-2p-seed47: a
