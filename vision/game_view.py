@@ -179,7 +179,6 @@ class FollowerCore:
         self.misread_as: dict[str, str] = {}  # old -> new: a card of this game read as old
         self._laid_beside: list[Question] = []  # which card does it beat? not yet answered
         self._discard_ends: list[np.ndarray] = []  # where cards swept to the discard pile went
-        self.discard_way: np.ndarray | None = None  # ... their mean: the way to the pile
         self._doubts: list[Question] = []  # doubtful readings asked about, not yet answered
 
     # -- seats and turns ---------------------------------------------------------------------

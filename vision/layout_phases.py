@@ -342,10 +342,11 @@ class LayoutPhases(UnansweredDoubts):
         view = self.view
         card = track.card
         if card in self._on_piles():
-            card = self._carried_in_as(track) or ""
-            if not card:
+            carried = self._carried_in_as(track)
+            if carried is None:
                 return  # a pile's card seen again (the card over it was lifted a moment)
-            self._rename_unasked(track.card, card)
+            self._rename_unasked(card, carried)
+            card = carried
         elif self._faceup_card_read_two_ways(track) or self._placed_card_read_two_ways(track):
             return
         if self._pile_top_read_two_ways(track):

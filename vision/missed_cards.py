@@ -83,13 +83,16 @@ class MissedCards(MissedTurns):
 
     def _learn_discard_way(self, defender: str | None) -> None:
         """A bout closed as a discard, its cards seen carried away from the defender: where
-        they were last read, averaged with the bouts before (`discard_way`), is the way to the
-        discard pile."""
+        they were last read (`_discard_ends`) shows the way to the discard pile."""
         if defender is None or self._swept_towards(defender) is not False:
             return
-        ends = [start + way for start, way in carried_ways(self._bout_tracks())]
-        self._discard_ends += ends
-        self.discard_way = np.mean(self._discard_ends, axis=0)
+        self._discard_ends += [start + way for start, way in carried_ways(self._bout_tracks())]
+
+    @property
+    def discard_way(self) -> np.ndarray | None:
+        """The way to the discard pile: the mean of where cards swept there were last read,
+        None before any was seen."""
+        return np.mean(self._discard_ends, axis=0) if self._discard_ends else None
 
     def _ask_before_throw_in(self, out: list[Emitted]) -> bool:
         """A throw-in comes on an unbeaten lead whose card is covered: asked, and the model
