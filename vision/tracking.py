@@ -321,6 +321,7 @@ class CardTracker:
         self._find_misread_in_place(by_card, detections, update)
         self._corners_of_covered(by_card, detections)
         self._arrival_read_as_known(by_card, detections)
+        self._lying_card_misread(by_card, detections)
         readings: dict[str, tuple[np.ndarray, float]] = {}
         for card, indices in by_card.items():
             boxes = detections.xyxy[indices]
@@ -451,6 +452,45 @@ class CardTracker:
                 del by_card[card]
                 by_card.setdefault(arrival.card, []).extend(indices)
                 self.misread_at_rest[card] = arrival.card
+
+    def _lying_card_misread(self, by_card: dict[str, list[int]],
+                            detections: Detections) -> None:
+        """A card on its way in read, in a step back against its way in, exactly where a table
+        card lies (`same_place`) that is not read this frame: that card misread as the newcomer,
+        not the newcomer laid on it (a card carried onto a pile goes on the way it came). The
+        reading is the table card's (round-2p-seed49: an A♣ drawn onto a 9♣ was read once in
+        the 10♦ beside it, where from then on only its far corner showed, and was told as
+        beating the 10♦, a G4 foul, and seven false fouls after it)."""
+        config = self.config
+        for card, indices in list(by_card.items()):
+            track = self.tracks.get(card)
+            if len(indices) != 1 or track is None or track.state is not TrackState.CANDIDATE \
+                    or self._never_moved(track):
+                continue
+            box = detections.xyxy[indices[0]]
+            lying = next((t for t in self.tracks.values()
+                          if t.on_table and t.card not in by_card
+                          and min(_distance(box, place) for place in self._places_of(t))
+                          <= config.same_place), None)
+            if lying is not None and self._doubled_back(track, box):
+                del by_card[card]
+                by_card[lying.card] = indices
+
+    def _doubled_back(self, track: CardTrack, box: np.ndarray) -> bool:
+        """`box` lies more than half a card (`home_distance`) from the track's last reading, a
+        whole card, back against the way the card came in (from its first reading to its
+        last). (Not from an index alone, whose centre is the card's corner, nor a step a hand
+        makes as it lays the card down.)"""
+        way = box_center(track.box) - box_center(track.first_box)
+        step = box_center(box) - box_center(track.box)
+        return self._leap(box, track) > self.config.home_distance \
+            and not self._index_alone(track.box, track) and float(np.dot(way, step)) < 0
+
+    @staticmethod
+    def _places_of(track: CardTrack) -> list[np.ndarray]:
+        """Where a table card lies: its smoothed box, and where it was placed (a hand passing
+        over it drags the smoothed box a little)."""
+        return [track.box] + ([track.placed_box] if track.placed_box is not None else [])
 
     def _came_to_rest_as(self, card: str, box: np.ndarray, confidence: float, gone: bool,
                          by_card: dict[str, list[int]]) -> CardTrack | None:

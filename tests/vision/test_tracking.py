@@ -836,3 +836,28 @@ def test_a_renamed_card_s_old_code_carried_in_onto_it_is_a_card_of_its_own(
     scene.wait(1.0)
     assert ("8C" in tracker.tracks and tracker.tracks["8C"].on_table) is carried_in
     assert np.allclose(tracker.tracks["7C"].center, (400, 300), atol=3)
+
+
+def test_a_card_read_once_back_where_a_table_card_lies_as_it_lands_stays_where_it_landed(
+) -> None:
+    """round-2p-seed49: an A♣ drawn onto the 9♣ was read, for one frame, where the 10♦ beside
+    it lies (the 10♦ unread then), a card's length back against its way in; from then on only
+    its far corner showed, read at the 10♦'s own index. The A♣ lies where it landed, on the
+    9♣; the 10♦ is where it was."""
+    tracker = CardTracker()
+    scene = Scene(tracker)
+    scene.put("9C", (300, 300))
+    scene.put("10D", (365, 400))
+    scene.wait(1.0)
+    scene.slide("AC", (150, 650), (322, 330))
+    scene.step()                             # come down on the 9♣
+    scene.hidden.add("10D")
+    scene.put("AC", (365, 400))              # the 10♦ read as the A♣ once
+    scene.step()
+    scene.hidden.discard("10D")
+    scene.put("AC", (343, 367))              # the A♣'s far corner, at the 10♦'s own index
+    scene.index_only.add("AC")
+    scene.wait(1.0)
+    assert [card for _, card in placed(scene)] == ["9C", "10D", "AC"]
+    assert np.allclose(tracker.tracks["AC"].center, (322, 330), atol=8)
+    assert np.allclose(tracker.tracks["10D"].center, (365, 400), atol=3)
