@@ -682,7 +682,10 @@ class GameFollower(OpenLeads):
         back an attack the rules refuse whole (two cards where one is allowed, C6), read as a
         legal lead and a refused throw-in. The referee's lead is revised into that attack,
         refused (a foul in its place: `revise` with may_refuse), so the next lead is judged
-        against an empty table."""
+        against an empty table. With no card refused, a lead carried back to its leader and
+        away from the defender was taken back all the same (a foul the referee could not
+        see, a card misread before): it leaves the referee's log (`revise` with nothing in
+        its place)."""
         view = self.view
         leader = view.leader
         if self.revise is None or leader is None or not view.reader.pairs \
@@ -695,9 +698,13 @@ class GameFollower(OpenLeads):
         laid_at = max(track.placed_at for track in first)
         refused = sorted(card for card, at in view.refused_at.items() if card not in leads
                          and 0 <= at - laid_at <= self.config.lead_with_refused)
-        if not refused or self._swept_towards(leader) is not True:
+        if self._swept_towards(leader) is not True:
             return False
         wrong = {"type": "attack", "player": leader, "cards": leads}
+        if not refused:
+            defender = self._snapshot().get("defender") or view.defender
+            return defender is not None and self._swept_towards(defender) is False \
+                and self.revise(wrong, None)
         right = {**wrong, "cards": [*leads, *refused]}
         return self.revise(wrong, TableEvent(right, self._frame, self._time), may_refuse=True)
 

@@ -191,7 +191,8 @@ class TablePipeline(MisreadHistory):
             self.tracker.rename(*renamed)
         return verdict
 
-    def revise(self, wrong: dict, right: TableEvent, *, may_refuse: bool = False) -> bool:
+    def revise(self, wrong: dict, right: TableEvent | None, *,
+               may_refuse: bool = False) -> bool:
         """The last accepted event `wrong` did not happen, `right` did: the referee takes back
         `wrong` and every event accepted after it, then judges `right` and every event judged
         after it again, and the log has `right` where `wrong` was. An event refused after
@@ -199,7 +200,8 @@ class TablePipeline(MisreadHistory):
         wrong event); one accepted before must be accepted again, or everything is put back as
         it was and the answer is False (also when the referee cannot take events back).
         `right` itself must be accepted too, unless `may_refuse`: then a refused `right` is a
-        foul in `wrong`'s place."""
+        foul in `wrong`'s place. `right` None: nothing happened in `wrong`'s place (its cards
+        were taken back), and `wrong` leaves the log."""
         if not self._can_take_back():
             return False
         accepted = [n for n, v in enumerate(self.verdicts) if verdict_ok(v.verdict)]
@@ -208,20 +210,24 @@ class TablePipeline(MisreadHistory):
             return False
         at = found[-1]
         later = list(range(at + 1, len(self.verdicts)))
-        absorbed = [n for n in later if n not in accepted
+        absorbed = [n for n in later if n not in accepted and right is not None
                     and self._part_of(self.verdicts[n].event.event, right.event)]
         if absorbed:   # told first when the camera saw part of it, refused
             right = TableEvent(right.event, right.frame, right.time,
                                was=self.verdicts[absorbed[0]].event)
             later = [n for n in later if n not in absorbed]
         original = [self.verdicts[n].event for n in (at, *later) if n in accepted]
-        replayed = self._replay(original, [(right, may_refuse), *(
+        instead = [] if right is None else [(right, may_refuse)]
+        replayed = self._replay(original, [*instead, *(
             (self.verdicts[n].event, n not in accepted) for n in later)])
         if replayed is None:
             return False
-        for n, verdicted in zip([at, *later], replayed, strict=True):
+        for n, verdicted in zip(later if right is None else [at, *later], replayed, strict=True):
             self.verdicts[n] = verdicted
         dropped = {id(self.verdicts[n].event) for n in absorbed}
+        if right is None:
+            absorbed.append(at)
+            dropped.add(id(original[0]))
         self.verdicts = [v for n, v in enumerate(self.verdicts) if n not in absorbed]
         self.events = [right if event is original[0] else event for event in self.events
                        if id(event) not in dropped]

@@ -565,3 +565,22 @@ def test_a_card_of_the_trump_s_suit_read_where_the_trump_lies_is_the_trump_misre
         {"type": "attack", "player": "Anna", "cards": ["7S"]},
         {"type": "defend", "player": "Boris", "card": "8H", "on": "7S"}]
     assert pipeline.fouls == []
+
+
+def test_a_lead_nobody_beat_carried_back_to_its_leader_was_taken_back() -> None:
+    """classic-3p-seed40: the referee, with a card misread earlier, accepted a J♠ lead the
+    players saw was a foul (G8); its attacker took it back, and led again. Taken for a bout
+    the defender took, every lead after it was out of turn (30 false fouls). A lead nobody
+    beat, carried back towards its leader and away from the defender, was taken back: it
+    leaves the log, and the leader leads again."""
+    scene = judged_scene()
+    pipeline = scene.target
+    play(scene, "7C", BOTTOM, (500, 360))
+    assert referee_events(pipeline)[-1] == {"type": "attack", "player": "Anna", "cards": ["7C"]}
+    carry_off(scene, BOTTOM, "7C")
+    scene.wait(1.0)
+    play(scene, "9D", BOTTOM, (500, 360))
+    assert referee_events(pipeline)[2:] == [{"type": "attack", "player": "Anna",
+                                             "cards": ["9D"]}]
+    assert [e.event["type"] for e in pipeline.events] == ["setup", "deal", "trump", "attack"]
+    assert pipeline.fouls == [] and pipeline.questions == []
