@@ -959,6 +959,24 @@ def test_a_bout_of_two_half_seen_leaving_is_gone_before_the_next_lead() -> None:
                                   {"type": "attack", "player": "Boris", "cards": ["8D"]}]
 
 
+def test_a_bout_of_three_one_seen_leaving_is_gone_before_the_next_lead() -> None:
+    """classic-3p-seed38: of a bout Boris took, two cards were seen carried to him and three
+    only went unseen under the hand. Vera's next lead waited for them to be gone (3 s), and
+    was taken by Anna before that: neither was told. One card seen leaving, the others
+    unseen since, is the bout swept."""
+    scene = start()
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    play(scene, "9H", BOTTOM, (620, 360))     # thrown in, not beaten: Boris takes
+    scene.hidden.update({"7S", "9S"})         # under the sweeping hand
+    carry_off(scene, TOP, "9H")
+    scene.remove("7S", "9S")
+    scene.wait(1.2)                           # before gone_after (3 s): 7S, 9S only unseen
+    play(scene, "8D", BOTTOM, (800, 360))     # after a take, Anna leads again, elsewhere
+    assert events(scene)[-2:] == [{"type": "take", "player": "Boris"},
+                                  {"type": "attack", "player": "Anna", "cards": ["8D"]}]
+
+
 def test_a_defence_read_as_a_lead_because_the_lead_was_missed_asks_what_it_beat() -> None:
     scene = boris_leads_next()
     play(scene, "10D", BOTTOM, (500, 360))   # Boris led 7D, unseen; Anna's 10D beat it
