@@ -23,6 +23,10 @@ from vision.tracking import CardTrack, box_center
 SWEPT_TO_DISCARD = ("classic", "transfer", "dummy")  # variants whose beaten bouts are swept off
 SWEEP_DISTANCE = 1.0   # a card counts as seen going once carried this many card lengths
 TOWARDS_COSINE = 0.97  # ... and as going to a seat within about 14 degrees of its direction
+# ... or within about 25 degrees, where the discard pile's way is known and the card's way is
+# nearer that seat than every other seat and the pile (classic-2p-seed49: a bout taken, swept
+# 16-20 degrees off the taker's seat, was counted as swept elsewhere, a discard)
+NEAREST_COSINE = 0.9
 
 
 def swept_towards(tracks: Iterable[CardTrack], seats: SeatMap, seat: str,
@@ -32,7 +36,9 @@ def swept_towards(tracks: Iterable[CardTrack], seats: SeatMap, seat: str,
     `discard` (where bouts were seen swept to the discard pile), a card whose way points
     nearer there than to the seat went elsewhere (dummy-3p-seed42: the discard pile
     at the bottom right, beyond Vera's seat on the right; one card of a bout swept there went
-    within Vera's cone, and she was asked whether she took)."""
+    within Vera's cone, and she was asked whether she took). Once that way is known, a card
+    whose way points within `NEAREST_COSINE` of the seat, and nearer it than every other seat
+    and the pile, went to the seat."""
     if seat not in seats.names:
         return None
     cosines = []
@@ -43,6 +49,10 @@ def swept_towards(tracks: Iterable[CardTrack], seats: SeatMap, seat: str,
         cosine = _cosine(way, towards)
         if discard is not None and _cosine(way, discard - start) > cosine:
             cosine = -1.0   # went to the discard pile: elsewhere
+        elif discard is not None and cosine >= NEAREST_COSINE and all(
+                _cosine(way, seats.point(other) - start) < cosine
+                for other in seats.names if other != seat):
+            cosine = 1.0    # nearer this seat than anywhere else a bout goes
         cosines.append(cosine)
     if not cosines:
         return None

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from vision.swept_bout import possible_beaters
+import numpy as np
+import pytest
+
+from vision.seats import SeatMap
+from vision.swept_bout import possible_beaters, swept_towards
+from vision.tracking import CardTrack
 
 
 def test_the_turned_trump_is_accounted_for_only_where_it_lies_under_the_stock() -> None:
@@ -14,3 +19,29 @@ def test_the_turned_trump_is_accounted_for_only_where_it_lies_under_the_stock() 
     round_game = possible_beaters("10S", {**table, "variant": "round"})
     assert "KS" not in classic and "QS" not in classic and "JS" in classic
     assert round_game == [*classic[:classic.index("AS")], "KS", "AS"]
+
+
+def carried(card: str, lay: tuple[float, float], to: tuple[float, float]) -> CardTrack:
+    """A card placed at `lay` (a 90x100 box) last read carried to `to`."""
+    def box(x: float, y: float) -> np.ndarray:
+        return np.array([x - 45, y - 50, x + 45, y + 50], np.float32)
+    track = CardTrack(card, box(*lay), box(*lay), 0.0, 1.0, 0.0, anchor=box(*lay))
+    track.placed_box, track.carry_box = box(*lay), box(*to)
+    return track
+
+
+@pytest.mark.parametrize(("discard", "towards"), [
+    (None, False),                 # 16 degrees off Boris's seat: outside its cone
+    ((804.0, 407.0), True),        # ... but the discard pile is off to the right
+    ((560.0, 18.0), False),        # ... a discard pile straight that way is where it went
+])
+def test_a_card_swept_nearer_a_seat_than_anywhere_else_went_there_once_the_pile_is_known(
+        discard: tuple[float, float] | None, towards: bool) -> None:
+    """classic-2p-seed49: Boris took; the cards went up towards his seat, 16 and 20 degrees
+    off, and were counted as swept elsewhere (a discard; every lead after was out of turn).
+    Here the one swept 16 degrees off."""
+    seats = SeatMap(("Anna", "Boris"), ((640.0, 702.0), (640.0, 18.0)))
+    cards = [carried("9D", (581, 284), (571, 119))]
+    pile = None if discard is None else np.array(discard)
+    assert swept_towards(cards, seats, "Boris", pile) is towards
+    assert swept_towards(cards, seats, "Anna", pile) is False
