@@ -71,6 +71,8 @@ SAME_CARD_SHARE = 0.6
 # index lies, at least: on the game videos 86% of a card's own indices read inside its box lie
 # there, 13% of the indices of the cards under it (those show at its edge)
 OWN_CORNER = (0.09, 0.10)
+# How far into a card (share of its width and height) its corner index reaches
+CORNER_SHARE = 0.25
 
 
 class TrackState(Enum):
@@ -194,6 +196,15 @@ def _box_size(box: np.ndarray) -> float:
 
 def _holds(box: np.ndarray, point: np.ndarray) -> bool:
     return bool(box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3])
+
+
+def _at_a_corner(box: np.ndarray, card: np.ndarray) -> bool:
+    """`box`'s centre lies in a corner of `card` where an index is printed (top left or bottom
+    right, within `CORNER_SHARE` of its width and height)."""
+    x1, y1, x2, y2 = card
+    centre = box_center(box)
+    across = (centre[0] - x1) / max(x2 - x1, 1.0), (centre[1] - y1) / max(y2 - y1, 1.0)
+    return bool(max(across) <= CORNER_SHARE or min(across) >= 1 - CORNER_SHARE)
 
 
 def _distance(box: np.ndarray, other: np.ndarray, size: float | None = None) -> float:
@@ -515,7 +526,11 @@ class CardTracker:
         """A covered card's corner showing beside the card on it is read by its index alone, cut
         short, and now and then as some other code. Such a reading, unsure, of a code not on
         the table nor coming in (a card brought in is read whole as it moves), is that card's
-        (`_covered_under`)."""
+        (`_covered_under`); so is a sure one in the card's corner where its index is printed,
+        unless it names the card's look-alike (which may show the card was misread): an index
+        misread as another rank (classic-3p-seed50: a Q♠'s corner read 10♠ at 0.9, under the
+        10♣ beating it, was told as a throw-in nobody made, and the game went wrong from
+        there: 5 false fouls)."""
         for card, indices in list(by_card.items()):
             track = self.tracks.get(card)
             if track is not None and track.state is TrackState.GONE:
@@ -523,10 +538,12 @@ class CardTracker:
             if track is not None and (track.on_table or not self._never_moved(track)):
                 continue
             for i in list(indices):
-                if self._sure(detections.confidence[i]):
-                    continue
-                covered = self._covered_under(detections.xyxy[i], track, by_card)
-                if covered is not None:
+                box = detections.xyxy[i]
+                covered = self._covered_under(box, track, by_card)
+                if covered is not None and (
+                        not self._sure(detections.confidence[i])
+                        or _at_a_corner(box, covered.box)
+                        and card not in look_alikes(covered.card)):
                     indices.remove(i)
                     by_card.setdefault(covered.card, []).append(i)
             if not indices:
