@@ -35,7 +35,6 @@ from vision.table_events import (
 from vision.table_reader import (
     look_alikes,
     look_alikes_by_colour,
-    overlap,
     rank_of,
     rank_value,
     suit_of,
@@ -236,37 +235,6 @@ class MisreadHistory:
         return card is not None and attack is not None \
             and card.state in unseen and attack.state in unseen \
             and abs(card.last_seen - attack.last_seen) <= SWEPT_TOGETHER
-
-    def refusal_read_again(self, accepted: TableEvent) -> None:
-        """`accepted` (just judged, accepted) may be the act the referee refused just before,
-        read right this time: the card the refusal played came to rest where this one lies,
-        a look-alike of it, in the same act (`_read_again_as`). Then the refusal was the
-        camera's misreading, no foul: the accepted verdict takes its place, told when the
-        refusal was (`TableEvent.was`)."""
-        if len(self.verdicts) < 3 or self.verdicts[-1].event is not accepted \
-                or not verdict_ok(self.verdicts[-1].verdict):
-            return
-        refused = self.verdicts[-2]
-        if not verdict_ok(refused.verdict) and self._read_again_as(refused, accepted):
-            self._told_as_refused(len(self.verdicts) - 2, len(self.verdicts) - 1)
-
-    def _read_again_as(self, refused: Verdicted, accepted: TableEvent) -> bool:
-        """The refusal (a card's name refused: `MISREAD_RULES`) and `accepted` are one act read
-        two ways: the same player's act of the same kind (on the same card), told within
-        `SAME_ACT_WITHIN`, one card of it read as another whose track lies where the accepted
-        card's does (a look-alike, or not: cross-3p-seed27's 8D read 10D at rest)."""
-        said, event = refused.event.event, accepted.event
-        if verdict_dict(refused.verdict).get("rule") not in MISREAD_RULES \
-                or accepted.time - refused.event.time > SAME_ACT_WITHIN \
-                or said.get("type") != event["type"] or said.get("player") != event.get("player") \
-                or said.get("on") != event.get("on"):
-            return False
-        differ = [(a, b) for a, b in zip(played_cards(said), played_cards(event), strict=False)
-                  if a != b]
-        if len(differ) != 1:
-            return False
-        was, now = (self.tracker.tracks.get(card) for card in differ[0])
-        return was is not None and now is not None and overlap(was.box, now.box) > 0.5
 
     def misread_on_table(self, old: str, new: str) -> None:
         """The tracker found the table card it had as `old` to be `new` (`old` itself came in

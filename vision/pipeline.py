@@ -125,8 +125,6 @@ class TablePipeline(MisreadHistory):
                 self.questions.append(item)
             else:
                 self.events.append(item)
-                if self.referee is not None:
-                    self.refusal_read_again(item)
         return emitted
 
     def follow(self, source: FrameSource, detector: Detector, *, after: int = -1,
