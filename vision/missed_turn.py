@@ -602,12 +602,34 @@ class MissedTurns(LayoutPhases):
             out += self.late_events   # the bout's discard and the lead, told now
             self.late_events.clear()
             return
+        self._guess_draw(asked, out)
         out.append(asked.waiting)   # judged as read, at the frame it was seen
         accepted = self.judge is None or bool(self.judge(asked.waiting))
         if asked.lead:
             self._as_read(asked, accepted)
         elif not accepted:
             self._turn_refused(asked.waiting.event)
+
+    def _guess_draw(self, asked: MissedTurn, out: list[Emitted]) -> None:
+        """Round's opening, unanswered: a face-up table card the camera saw leave since the
+        drawer's turn began (the referee still has it on the table; not the one the waiting
+        draw beat) was beaten by the drawer,
+        who took it with the card that beat it. The first card the question offers as beating
+        it is told as his draw, a guess (`guessed`), so the turns stay in step (round-3p-
+        seed50: a Q♠ drawn onto the 10♠ was never read whole; judged out of turn, every later
+        draw was too: 38 false fouls)."""
+        if asked.waiting.event["type"] != "open_draw" or self.judge is None:
+            return
+        gone = set(self._snapshot().get("open_table") or ()) - set(self.view.open_table) \
+            - {asked.waiting.event.get("beats")}   # (the waiting draw took that one)
+        question = asked.question
+        for candidate in question.candidates[1:]:
+            if candidate.get("beats") in gone:
+                event = TableEvent(candidate, question.frame, question.time)
+                if self.judge(event, record_refusal=False):
+                    out.append(event)
+                    self.guessed.add(candidate["card"])
+                return
 
     def _settle_before_card(self, out: list[Emitted]) -> None:
         """The lead that waits on a guessed take is settled before another card is read: the

@@ -1045,3 +1045,32 @@ def test_a_placing_read_at_rest_as_a_card_under_a_pile_s_top_is_the_card_carried
     if read_on_its_way:
         assert pipeline.snapshot()["piles"]["Vera"] == ["7D", "8D"]
         assert pipeline.snapshot()["piles"]["Boris"] == ["QH", "KC"]
+
+
+def test_a_table_card_gone_to_the_drawer_unanswered_was_beaten_by_a_draw_never_read() -> None:
+    """round-3p-seed50: Anna's draw onto the 10♠ was never read whole, and she took the pair;
+    then Boris's draw was out of turn for the referee. Nobody answered: judged out of turn,
+    every later draw was too (38 false fouls). A table card seen leaving since her turn began
+    was beaten by her: a card the question offers as beating it is told as her draw, a guess,
+    and Boris's draw is in turn."""
+    from referee import Referee
+
+    scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
+    spots = round_layout(scene)
+    seven = spots["7S"]
+    scene.slide_many({"7S": (seven, ANNA)}, seconds=0.3)   # taken with the draw that beat it
+    scene.remove("7S")
+    scene.wait(1.0)
+    ten = spots["10D"]
+    play(scene, "AD", BORIS, (ten[0] + 15, ten[1] + 15))
+    pipeline = scene.target
+    [question] = pipeline.questions
+    scene.slide_many({"10D": (ten, BORIS), "AD": (scene.cards["AD"], BORIS)}, seconds=0.3)
+    scene.remove("10D", "AD")
+    scene.wait(1.0)
+    told = [v.event.event for v in pipeline.verdicts if v.verdict.ok][-2:]
+    assert told[0]["player"] == "Anna" and told[0]["beats"] == "7S"
+    assert told[1] == {"type": "open_draw", "player": "Boris", "card": "AD", "beats": "10D"}
+    assert pipeline.fouls == [] and question in pipeline.follower.withdrawn
+    assert pipeline.follower.guessed == {told[0]["card"]}
+    assert pipeline.snapshot()["turn"] == "Vera"
