@@ -82,6 +82,8 @@ class InferenceConfig:
     #                  less surely than the game's median card may be a look-alike misread: asked
     carried_gap: float = 0.3      # a card read moving, unseen this long, then read as another
     #                               code where it was heading: one card read two ways
+    ways_kept: float = 1.5        # s: a card read on its way in is remembered this long after
+    #                               its last reading (the tracker forgets it after 0.5 s)
     same_place: float = 0.12      # card sizes: two cards whose centres are this near lie as one
     defence_wait: float = 1.0     # a throw-in waits at most this long for a card still coming
     #                               to rest on an unbeaten attack card, brought in before it
@@ -165,6 +167,9 @@ class FollowerCore:
         self._tracks: dict[str, CardTrack] = {}  # this frame's cards on the table, by code
         self._arriving: list[CardTrack] = []     # ... and those read on their way in
         self._unplaced: list[CardTrack] = []     # ... and those not read this frame too
+        # ... and those of the last `ways_kept` seconds, gone from the tracker since (unseen
+        # `forget_candidate_after`): where a card was read on its way in
+        self._lately_unplaced: dict[str, CardTrack] = {}
         self._last_tracks: dict[str, CardTrack] = {}  # every card's last track, gone ones too
         self._gone_tracks: dict[str, CardTrack] = {}  # ... the last that left the table
         self._missed: MissedCardQuestion | None = None  # asked about a card the camera missed
@@ -525,7 +530,7 @@ class FollowerCore:
             return []
         sure = self._typical_confidence() - self.config.misread_margin
         size = self._card_size(track)
-        return [other.card for other in self._unplaced
+        return [other.card for other in self._lately_unplaced.values()
                 if other.card != card and other.readings >= 2
                 and other.first_seen <= track.first_seen
                 and (other.card in look_alikes(card) and other.confidence >= sure
@@ -536,7 +541,9 @@ class FollowerCore:
     def _carried_into(self, other: CardTrack, track: CardTrack, size: float) -> bool:
         """`other` was read moving, last just before `track` was first read (`carried_gap`),
         and `track` began where it was heading (its mean speed on from its last reading, within
-        a card's size): one card carried in, read as two codes, whatever their ranks
+        a card's size) or where it was last read (within half a card: it slowed down to rest
+        there, transfer-2p-seed51's 7♠ read 0.96 coming in, then 8♠ 0.67 at rest, a card of the
+        discard pile): one card carried in, read as two codes, whatever their ranks
         (cross-3p-seed46: a Q♦ read Q♦ on its way, J♦ where it came to rest, a false G8). Or
         read by turns with `track` as it came to rest, never placed, last where `track` lies,
         within half a card (cross-2p-seed47: a 7♠ carried in, then 8♠)."""
@@ -548,7 +555,8 @@ class FollowerCore:
         if gap < 0:
             return float(np.linalg.norm(other.center - track.center)) <= size / 2
         heading = other.center + travelled * gap / (other.last_seen - other.first_seen)
-        return float(np.linalg.norm(heading - track.first_center)) <= size
+        return float(np.linalg.norm(heading - track.first_center)) <= size \
+            or float(np.linalg.norm(other.center - track.first_center)) <= size / 2
 
     def _read_unsurely(self, track: CardTrack | None) -> bool:
         """Read less surely than the game's cards are (the median of their mean confidences),

@@ -1783,3 +1783,20 @@ def test_a_card_read_as_another_rank_while_carried_into_its_place_is_asked_about
     question = asked_unless_a_foul(scene, explained=heading_there)
     if question is not None:
         named_as_the_first_other_reading(scene, question, "JC")
+
+
+def test_a_card_read_on_its_way_that_slowed_to_rest_names_the_card_read_there_after() -> None:
+    """transfer-2p-seed51: Boris's 7♠ lead read 0.96 coming in, slowing down, unread 0.24 s
+    under the hand, then 8♠ 0.67 where it was last read: a card of the discard pile, a false
+    G8. Its way in stopped there (its speed would have carried it far on), and the tracker had
+    forgotten it by the time the 8♠ came to rest. Here Anna's J♣ on Boris's 9♣, then 8♣:
+    one card read two ways, asked about with the J♣ first after the reading."""
+    scene = boris_leads_nine_of_clubs()
+    for y in (675, 560, 470, 410, 385):      # slowing down as it comes
+        scene.put("JC", (515, y), confidence=0.97)
+        scene.step()
+    scene.remove("JC")
+    scene.wait(0.27)
+    scene.put("8C", (515, 378), confidence=0.67)
+    question = asked_unless_a_foul(scene, explained=True)
+    named_as_the_first_other_reading(scene, question, "JC")
