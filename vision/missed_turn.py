@@ -281,8 +281,10 @@ class MissedTurns(LayoutPhases):
             turns = missed_placings(snapshot, drawer, event["card"], self._tracks)
             offered = misread_on_a_pile(snapshot, drawer, turns)
             self.view.stock_left -= 1   # the drawer's card left the stock too
-        else:
+        else:   # first, beating a table card seen leaving: the drawer took it with his draw
             turns = missed_open_draws(snapshot, drawer, event, self._tracks)
+            gone = self._table_cards_gone(event)
+            turns = [turns[0], *sorted(turns[1:], key=lambda turn: turn.get("beats") not in gone)]
         question = missed_turn_question(drawer, table_event, turns, self.view.turn_at, offered)
         self._wait(MissedTurn(question, table_event, commit), out)
         commit()
@@ -612,16 +614,14 @@ class MissedTurns(LayoutPhases):
 
     def _guess_draw(self, asked: MissedTurn, out: list[Emitted]) -> None:
         """Round's opening, unanswered: a face-up table card the camera saw leave since the
-        drawer's turn began (the referee still has it on the table; not the one the waiting
-        draw beat) was beaten by the drawer,
-        who took it with the card that beat it. The first card the question offers as beating
-        it is told as his draw, a guess (`guessed`), so the turns stay in step (round-3p-
+        drawer's turn began (`_table_cards_gone`) was beaten by the drawer, who took it with
+        the card that beat it. The first card the question offers as beating it is told as his
+        draw, a guess (`guessed`), so the turns stay in step (round-3p-
         seed50: a Q♠ drawn onto the 10♠ was never read whole; judged out of turn, every later
         draw was too: 38 false fouls)."""
         if asked.waiting.event["type"] != "open_draw" or self.judge is None:
             return
-        gone = set(self._snapshot().get("open_table") or ()) - set(self.view.open_table) \
-            - {asked.waiting.event.get("beats")}   # (the waiting draw took that one)
+        gone = self._table_cards_gone(asked.waiting.event)
         question = asked.question
         for candidate in question.candidates[1:]:
             if candidate.get("beats") in gone:
@@ -630,6 +630,13 @@ class MissedTurns(LayoutPhases):
                     out.append(event)
                     self.guessed.add(candidate["card"])
                 return
+
+    def _table_cards_gone(self, waiting: dict) -> set[str]:
+        """Round's opening: the face-up table cards the camera saw leave that the referee still
+        has on the table (beaten by a draw it missed, taken with it), but the one the waiting
+        draw `waiting` beat."""
+        return set(self._snapshot().get("open_table") or ()) - set(self.view.open_table) \
+            - {waiting.get("beats")}
 
     def _settle_before_card(self, out: list[Emitted]) -> None:
         """The lead that waits on a guessed take is settled before another card is read: the

@@ -1051,8 +1051,8 @@ def test_a_table_card_gone_to_the_drawer_unanswered_was_beaten_by_a_draw_never_r
     """round-3p-seed50: Anna's draw onto the 10♠ was never read whole, and she took the pair;
     then Boris's draw was out of turn for the referee. Nobody answered: judged out of turn,
     every later draw was too (38 false fouls). A table card seen leaving since her turn began
-    was beaten by her: a card the question offers as beating it is told as her draw, a guess,
-    and Boris's draw is in turn."""
+    was beaten by her: the question offers her draws beating it first, and unanswered the
+    first of them is told as her draw, a guess, and Boris's draw is in turn."""
     from referee import Referee
 
     scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
@@ -1065,6 +1065,9 @@ def test_a_table_card_gone_to_the_drawer_unanswered_was_beaten_by_a_draw_never_r
     play(scene, "AD", BORIS, (ten[0] + 15, ten[1] + 15))
     pipeline = scene.target
     [question] = pipeline.questions
+    # offered first after the card seen: Anna's draws beating the 7S
+    beating = [c for c in question.candidates[1:] if c.get("beats") == "7S"]
+    assert list(question.candidates[1:len(beating) + 1]) == beating and len(beating) > 1
     scene.slide_many({"10D": (ten, BORIS), "AD": (scene.cards["AD"], BORIS)}, seconds=0.3)
     scene.remove("10D", "AD")
     scene.wait(1.0)
