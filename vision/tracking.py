@@ -198,13 +198,19 @@ def _holds(box: np.ndarray, point: np.ndarray) -> bool:
     return bool(box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3])
 
 
+def _across(box: np.ndarray, card: np.ndarray) -> tuple[float, float]:
+    """Where `box`'s centre lies in `card`: shares of its width and height from its top left."""
+    x1, y1, x2, y2 = card
+    centre = box_center(box)
+    return (float((centre[0] - x1) / max(x2 - x1, 1.0)),
+            float((centre[1] - y1) / max(y2 - y1, 1.0)))
+
+
 def _at_a_corner(box: np.ndarray, card: np.ndarray) -> bool:
     """`box`'s centre lies in a corner of `card` where an index is printed (top left or bottom
     right, within `CORNER_SHARE` of its width and height)."""
-    x1, y1, x2, y2 = card
-    centre = box_center(box)
-    across = (centre[0] - x1) / max(x2 - x1, 1.0), (centre[1] - y1) / max(y2 - y1, 1.0)
-    return bool(max(across) <= CORNER_SHARE or min(across) >= 1 - CORNER_SHARE)
+    across = _across(box, card)
+    return max(across) <= CORNER_SHARE or min(across) >= 1 - CORNER_SHARE
 
 
 def _distance(box: np.ndarray, other: np.ndarray, size: float | None = None) -> float:
@@ -479,11 +485,13 @@ class CardTracker:
                     or self._never_moved(track):
                 continue
             box = detections.xyxy[indices[0]]
+            if not self._doubled_back(track, box):
+                continue
             lying = next((t for t in self.tracks.values()
                           if t.on_table and t.card not in by_card
                           and min(_distance(box, place) for place in self._places_of(t))
                           <= config.same_place), None)
-            if lying is not None and self._doubled_back(track, box):
+            if lying is not None:
                 del by_card[card]
                 by_card[lying.card] = indices
 
@@ -908,9 +916,7 @@ class CardTracker:
         least `OWN_CORNER` in from its edges (the index of a card under it shows at the edge)."""
         if not self._index_inside(box, card):
             return False
-        x1, y1, x2, y2 = card
-        centre = box_center(box)
-        across = (centre[0] - x1) / max(x2 - x1, 1.0), (centre[1] - y1) / max(y2 - y1, 1.0)
+        across = _across(box, card)
         return min(across[0], 1 - across[0]) >= OWN_CORNER[0] \
             and min(across[1], 1 - across[1]) >= OWN_CORNER[1]
 
