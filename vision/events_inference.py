@@ -41,10 +41,10 @@ class GameFollower(OpenLeads):
         self._last_tracks.update((track.card, track) for track in update.gone)
         self._gone_tracks.update((track.card, track) for track in update.gone)
         self._arriving, self._unplaced = update.arriving, update.unplaced
-        self._lately_unplaced = {
-            track.card: track for track in (*self._lately_unplaced.values(), *update.unplaced)
+        self._ways_in = {
+            track.card: track for track in (*self._ways_in.values(), *update.unplaced)
             if track.state is TrackState.CANDIDATE
-            and update.time - track.last_seen <= self.config.ways_kept}
+            and update.time - track.last_seen <= self.config.lost_kept}
         self._settle_doubts(out)
         for track in update.placed:
             self._placed(track, out)

@@ -84,6 +84,8 @@ class InferenceConfig:
     #                               code where it was heading: one card read two ways
     ways_kept: float = 1.5        # s: a card read on its way in is remembered this long after
     #                               its last reading (the tracker forgets it after 0.5 s)
+    lost_kept: float = 5.0        # s: ... and, for a turn's question, one that never came to
+    #                               rest (misread there, or covered as it was laid)
     same_place: float = 0.12      # card sizes: two cards whose centres are this near lie as one
     defence_wait: float = 1.0     # a throw-in waits at most this long for a card still coming
     #                               to rest on an unbeaten attack card, brought in before it
@@ -167,9 +169,9 @@ class FollowerCore:
         self._tracks: dict[str, CardTrack] = {}  # this frame's cards on the table, by code
         self._arriving: list[CardTrack] = []     # ... and those read on their way in
         self._unplaced: list[CardTrack] = []     # ... and those not read this frame too
-        # ... and those of the last `ways_kept` seconds, gone from the tracker since (unseen
+        # ... and those of the last `lost_kept` seconds, gone from the tracker since (unseen
         # `forget_candidate_after`): where a card was read on its way in
-        self._lately_unplaced: dict[str, CardTrack] = {}
+        self._ways_in: dict[str, CardTrack] = {}
         self._last_tracks: dict[str, CardTrack] = {}  # every card's last track, gone ones too
         self._gone_tracks: dict[str, CardTrack] = {}  # ... the last that left the table
         self._missed: MissedCardQuestion | None = None  # asked about a card the camera missed
@@ -517,6 +519,19 @@ class FollowerCore:
             out += [with_card(event, card, other) for other in names]
         return out
 
+    @property
+    def _lately_unplaced(self) -> list[CardTrack]:
+        """The cards read on their way in, unplaced, in the last `ways_kept` seconds."""
+        return [track for track in self._ways_in.values()
+                if self._time - track.last_seen <= self.config.ways_kept]
+
+    def _lost_on_the_way(self, since: float) -> list[str]:
+        """The cards read on their way in since `since` that are not on the table now (never
+        came to rest, or read as another card there), last read first."""
+        lost = [track for track in self._ways_in.values()
+                if track.last_seen >= since and track.card not in self._tracks]
+        return [track.card for track in sorted(lost, key=lambda t: -t.last_seen)]
+
     def _read_on_its_way_as(self, card: str) -> list[str]:
         """Codes the card was read as on its way in until it was read as itself: a look-alike
         read surely (a track of that code read first, last read about when this card's was
@@ -530,7 +545,7 @@ class FollowerCore:
             return []
         sure = self._typical_confidence() - self.config.misread_margin
         size = self._card_size(track)
-        return [other.card for other in self._lately_unplaced.values()
+        return [other.card for other in self._lately_unplaced
                 if other.card != card and other.readings >= 2
                 and other.first_seen <= track.first_seen
                 and (other.card in look_alikes(card) and other.confidence >= sure

@@ -234,6 +234,7 @@ class MissedTurn:
     take: dict | None = None  # a missed defence: the take the camera guessed instead
     passed: bool = False      # a missed pass-on (cross): `waiting` is the defence after it
     taken_by: str | None = None  # a missed bout: its defender took it, then `waiting` led
+    guess: dict | None = None  # a missed turn: the candidate told if nobody answers
 
     @property
     def lead(self) -> bool:
@@ -277,16 +278,22 @@ class MissedTurns(LayoutPhases):
                 or drawer in (None, event.get("player")):
             return False
         offered: list[dict] = []
+        # first, a card read on its way in since the turn began that never came to rest there
+        lost = self._lost_on_the_way(self.view.turn_at)
         if phase == "faceup":
             turns = missed_placings(snapshot, drawer, event["card"], self._tracks)
             offered = misread_on_a_pile(snapshot, drawer, turns)
             self.view.stock_left -= 1   # the drawer's card left the stock too
-        else:   # first, beating a table card seen leaving: the drawer took it with his draw
+            first = [turn for turn in turns[1:] if turn["card"] in lost]
+        else:   # ... beating a table card seen leaving: the drawer took it with his draw
             turns = missed_open_draws(snapshot, drawer, event, self._tracks)
             gone = self._table_cards_gone(event)
-            turns = [turns[0], *sorted(turns[1:], key=lambda turn: turn.get("beats") not in gone)]
+            first = [turn for turn in turns[1:] if turn.get("beats") in gone]
+        first.sort(key=lambda turn: turn["card"] not in lost)   # (a stable sort)
+        turns = [turns[0], *first, *(turn for turn in turns[1:] if turn not in first)]
         question = missed_turn_question(drawer, table_event, turns, self.view.turn_at, offered)
-        self._wait(MissedTurn(question, table_event, commit), out)
+        guess = first[0] if first and phase == "faceup" else None   # (round: `_guess_turn`)
+        self._wait(MissedTurn(question, table_event, commit, guess=guess), out)
         commit()
         return True
 
@@ -604,7 +611,7 @@ class MissedTurns(LayoutPhases):
             out += self.late_events   # the bout's discard and the lead, told now
             self.late_events.clear()
             return
-        self._guess_draw(asked, out)
+        self._guess_turn(asked, out)
         out.append(asked.waiting)   # judged as read, at the frame it was seen
         accepted = self.judge is None or bool(self.judge(asked.waiting))
         if asked.lead:
@@ -612,24 +619,36 @@ class MissedTurns(LayoutPhases):
         elif not accepted:
             self._turn_refused(asked.waiting.event)
 
-    def _guess_draw(self, asked: MissedTurn, out: list[Emitted]) -> None:
-        """Round's opening, unanswered: a face-up table card the camera saw leave since the
-        drawer's turn began (`_table_cards_gone`) was beaten by the drawer, who took it with
-        the card that beat it. The first card the question offers as beating it is told as his
-        draw, a guess (`guessed`), so the turns stay in step (round-3p-
-        seed50: a Q♠ drawn onto the 10♠ was never read whole; judged out of turn, every later
-        draw was too: 38 false fouls)."""
-        if asked.waiting.event["type"] != "open_draw" or self.judge is None:
+    def _guess_turn(self, asked: MissedTurn, out: list[Emitted]) -> None:
+        """A turn's question left unanswered: the drawer's turn the camera missed is guessed
+        and told (`guessed`), so that the turns stay in step. In round's opening: a face-up
+        table card the camera saw leave since the drawer's turn began (`_table_cards_gone`) was
+        beaten by the drawer, who took it with the card that beat it: the first card the
+        question offers as beating it (round-3p-seed50: a Q♠ drawn onto the 10♠ was never read
+        whole; judged out of turn, every later draw was too: 38 false fouls). In cross's
+        face-up deal: the card last read on its way in since the turn began that never came to
+        rest (`_lost_on_the_way`; cross-3p-seed44: a 7♠ laid on Vera's pile was read there as
+        the 9♣ under it; the stock was a card out from then on, and every lead of the game
+        was judged a placing out of turn: 8 false fouls). Only where the waiting turn is then
+        in turn: two turns missed, one guessed would leave the turns out of step from then on
+        (cross-3p-seed31, unanswered: 12 -> 27 false fouls)."""
+        question, waiting = asked.question, asked.waiting.event
+        if self.judge is None or asked.guess is None and waiting["type"] != "open_draw":
             return
-        gone = self._table_cards_gone(asked.waiting.event)
-        question = asked.question
-        for candidate in question.candidates[1:]:
-            if candidate.get("beats") in gone:
-                event = TableEvent(candidate, question.frame, question.time)
-                if self.judge(event, record_refusal=False):
-                    out.append(event)
-                    self.guessed.add(candidate["card"])
-                return
+        drawer = question.candidates[0].get("player")   # (the card seen, his after all)
+        if drawer not in self.seat_names or self._next_seat(drawer) != waiting.get("player"):
+            return
+        guess = asked.guess
+        if waiting["type"] == "open_draw":
+            gone = self._table_cards_gone(waiting)
+            guess = next((candidate for candidate in question.candidates[1:]
+                          if candidate.get("beats") in gone), None)
+        if guess is None:
+            return
+        event = TableEvent(guess, question.frame, question.time)
+        if self.judge(event, record_refusal=False):
+            out.append(event)
+            self.guessed.add(guess["card"])
 
     def _table_cards_gone(self, waiting: dict) -> set[str]:
         """Round's opening: the face-up table cards the camera saw leave that the referee still

@@ -1077,3 +1077,55 @@ def test_a_table_card_gone_to_the_drawer_unanswered_was_beaten_by_a_draw_never_r
     assert pipeline.fouls == [] and question in pipeline.follower.withdrawn
     assert pipeline.follower.guessed == {told[0]["card"]}
     assert pipeline.snapshot()["turn"] == "Vera"
+
+
+def test_a_placing_seen_coming_in_and_never_at_rest_is_guessed_when_nobody_answers() -> None:
+    """cross-3p-seed44: Boris's 7♠ was read on its way onto Vera's pile and at rest only as
+    the 9♣ under it; Vera's next placing was out of turn for the referee. Nobody answered, so
+    it was judged out of turn, the stock stayed a card out, and every lead after the deal was
+    taken for a placing out of turn (8 false fouls). Here Vera's 8D is read on its way onto
+    her pile and lost there; Anna's 10C comes. The question offers the 8D first after the
+    10C itself; unanswered, the 8D is told as Vera's placing (a guess), and the turns go on."""
+    scene = cross_kc_placed()
+    pipeline = scene.target
+    for step in range(4):                    # from Vera's seat towards her 7D, 40 px a frame
+        scene.put("8D", (990, 102 + 40 * step))
+        scene.step()
+    scene.remove("8D")                       # at rest it is never read
+    scene.wait(1.0)
+    play(scene, "10C", ANNA, (650, 572))     # on her own 9S
+    [question] = pipeline.questions
+    vera_s = {"type": "deal_card", "player": "Vera", "card": "8D", "to": "Vera"}
+    assert question.candidates[1] == vera_s
+    play(scene, "7C", BORIS, (310, 262))     # nobody answers; Boris's turn, on his own KC
+    scene.wait(1.0)
+    assert events(scene)[-3:] == [
+        vera_s, {"type": "deal_card", "player": "Anna", "card": "10C", "to": "Anna"},
+        {"type": "deal_card", "player": "Boris", "card": "7C", "to": "Boris"}]
+    assert pipeline.fouls == [] and question in pipeline.follower.withdrawn
+    assert pipeline.follower.guessed == {"8D"}
+
+
+def test_a_placing_lost_on_its_way_is_not_guessed_when_the_waiting_turn_stays_out_of_turn(
+) -> None:
+    """Two placings missed (Vera's 8D, read on its way and lost; Anna's, never seen), then
+    Boris's: guessing the 8D would make it Anna's turn, and Boris's placing and every one
+    after would be out of turn (cross-3p-seed31, unanswered: 12 -> 27 false fouls). No guess:
+    Boris's placing is out of turn, and the turns go on with Vera's."""
+    scene = cross_kc_placed()
+    pipeline = scene.target
+    for step in range(4):
+        scene.put("8D", (990, 102 + 40 * step))
+        scene.step()
+    scene.remove("8D")
+    scene.wait(1.0)
+    play(scene, "7C", BORIS, (310, 262))     # Vera's turn for the referee
+    [question] = pipeline.questions
+    assert question.candidates[1]["card"] == "8D"
+    play(scene, "8H", VERA, (990, 262))      # nobody answers; onto her own 7D
+    scene.wait(1.0)
+    assert events(scene)[-2:] == [
+        {"type": "deal_card", "player": "Boris", "card": "7C", "to": "Boris"},
+        {"type": "deal_card", "player": "Vera", "card": "8H", "to": "Vera"}]
+    assert [foul.event.event["card"] for foul in pipeline.fouls] == ["7C"]
+    assert pipeline.follower.guessed == set()
