@@ -511,6 +511,32 @@ def missed_defence_scene() -> tuple[Scene, Question]:
     return scene, question
 
 
+def test_a_defence_seen_coming_in_and_never_at_rest_is_offered_and_guessed_first() -> None:
+    """dummy-3p-seed44: a K♠ laid on the 8♣ was read on its way in and at rest as the 8♣
+    under it; the bout was swept. The question offered the beaters by rank, and unanswered the
+    first one the referee accepted (9♣) was told: Boris's hand was wrong from then on, and 9
+    false fouls followed once hands were known. Here Boris's KS is read coming in onto the 7S
+    and never at rest: offered first, and guessed when Boris leads next."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    for step in range(4):                    # from Boris's seat at the top, 60 px a frame
+        scene.put("KS", (515, 100 + 60 * step))
+        scene.step()
+    scene.remove("KS")                       # at rest it is never read
+    scene.wait(0.5)
+    carry_off(scene, LEFT, "7S")
+    scene.wait(1.0)
+    [question] = questions(scene)
+    defence = {"type": "defend", "player": "Boris", "card": "KS", "on": "7S"}
+    assert question.candidates[1] == defence
+    play(scene, "8D", TOP, (500, 360))       # nobody answers; Boris leads: he beat the 7S
+    assert events(scene)[-3:] == [defence, {"type": "discard"},
+                                  {"type": "attack", "player": "Boris", "cards": ["8D"]}]
+    assert scene.target.fouls == [] and scene.target.follower.guessed == {"KS"}
+
+
 def test_a_missed_defence_question_asks_about_the_bout_since_the_last_one_closed() -> None:
     """The lead may have been read late, or by another name: what beat it is asked about
     since the last bout closed, not only since the camera read the card it knows."""
