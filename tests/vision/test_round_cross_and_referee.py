@@ -1129,3 +1129,35 @@ def test_a_placing_lost_on_its_way_is_not_guessed_when_the_waiting_turn_stays_ou
         {"type": "deal_card", "player": "Vera", "card": "8H", "to": "Vera"}]
     assert [foul.event.event["card"] for foul in pipeline.fouls] == ["7C"]
     assert pipeline.follower.guessed == set()
+
+
+def test_a_draw_read_on_its_way_onto_a_table_card_gone_since_is_offered_and_guessed_first(
+) -> None:
+    """Anna's KS is read on its way onto the 7S and never at rest; she takes the pair. Of
+    the draws beating the 7S the question offers the KS first (before the 9S and the rest
+    in deck order), and unanswered it is the one told as her draw."""
+    from referee import Referee
+
+    scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
+    spots = round_layout(scene)
+    seven = spots["7S"]
+    for step in range(4):                    # from Anna's seat up towards the 7S
+        scene.put("KS", (seven[0] + 15, 680 - 60 * step))
+        scene.step()
+    scene.remove("KS")                       # at rest on the 7S it is never read
+    scene.wait(0.3)
+    scene.slide_many({"7S": (seven, ANNA)}, seconds=0.3)   # taken with it
+    scene.remove("7S")
+    scene.wait(1.0)
+    ten = spots["10D"]
+    play(scene, "AD", BORIS, (ten[0] + 15, ten[1] + 15))
+    pipeline = scene.target
+    [question] = pipeline.questions
+    drawn = {"type": "open_draw", "player": "Anna", "card": "KS", "beats": "7S"}
+    assert question.candidates[1] == drawn
+    scene.slide_many({"10D": (ten, BORIS), "AD": (scene.cards["AD"], BORIS)}, seconds=0.3)
+    scene.remove("10D", "AD")
+    scene.wait(1.0)
+    assert [v.event.event for v in pipeline.verdicts if v.verdict.ok][-2:] == [
+        drawn, {"type": "open_draw", "player": "Boris", "card": "AD", "beats": "10D"}]
+    assert pipeline.fouls == [] and pipeline.follower.guessed == {"KS"}
