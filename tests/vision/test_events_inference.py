@@ -319,6 +319,31 @@ def carry_off(scene: Scene, seat: tuple[float, float], *cards: str) -> None:
     scene.remove(*cards)
 
 
+def test_a_defence_carried_back_to_its_defender_alone_was_taken_back() -> None:
+    """cross-3p-seed50: Anna covered the 8♠ with the Q♦ (a pass-on she was not allowed, C7),
+    took the Q♦ back and beat the 8♠ with the J♠. Told as a defence, the Q♦ stayed in the
+    referee's bout: the J♠ was never told, the Q♦ went to the discard pile, and when she
+    played it later it was called out of there (G8). Here Boris's 9S on the 7S goes back to
+    him alone: it leaves the referee's log, and his 10S beats the 7S."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    pipeline = scene.target
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    carry_off(scene, TOP, "9S")              # back to Boris's hand, the 7S stays
+    scene.wait(1.0)
+    play(scene, "10S", TOP, (515, 375))
+    told = [v.event.event for v in pipeline.verdicts if v.verdict.ok]
+    assert told[-2:] == [{"type": "attack", "player": "Anna", "cards": ["7S"]},
+                         {"type": "defend", "player": "Boris", "card": "10S", "on": "7S"}]
+    assert not any(event.event.get("card") == "9S" for event in pipeline.events)
+    carry_off(scene, LEFT, "7S", "10S")
+    scene.wait(1.0)
+    assert events(scene)[-1] == {"type": "discard"}
+    assert pipeline.fouls == [] and pipeline.questions == []
+
+
 def test_a_sweep_seen_leaving_closes_the_bout_at_once_and_the_next_lead_is_not_late() -> None:
     scene = start()
     play(scene, "7S", BOTTOM, (500, 360))
