@@ -653,13 +653,19 @@ class FollowerCore:
         place (its rivals, the most read first: the doubt names the first) and each of its
         look-alikes, if not seen elsewhere on the table: what the players may pick instead.
         Before them, each code it was read as on its way in (`_read_on_its_way_as`: that
-        card's track, not yet forgotten, is this card)."""
+        card's track, not yet forgotten, is this card), even for a card read surely enough
+        where it lies and asked about for another reason (classic-2p-seed51: the first lead,
+        a 7♣ read 0.99 on its way and 8♣ at rest, was asked about for who led it, offering
+        only 8s: no right answer, and the game went astray)."""
         out = []
         for card in cards:
             track = self._tracks.get(card)
-            if track is None or self._low_confidence(track)[0] is None:
+            if track is None:
                 continue
             on_its_way = self._read_on_its_way_as(card)
+            if self._low_confidence(track)[0] is None:
+                out += [with_card(event, card, other) for other in on_its_way]
+                continue
             rivals = sorted(track.rivals, key=track.rivals.__getitem__, reverse=True)
             others = [*rivals, *(c for c in look_alikes(card) if c not in rivals)]
             out += [with_card(event, card, other) for other in on_its_way]

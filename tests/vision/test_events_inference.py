@@ -1483,19 +1483,30 @@ def test_a_lead_read_after_the_defence_laid_on_it_is_told_before_it() -> None:
     assert questions(scene) == []
 
 
+def lead_named_by_whoever_led(on_its_way: tuple[str, ...] = ()) -> tuple[Scene, Question]:
+    """A lead nobody saw brought in (read first as `on_its_way`, each a step nearer, then
+    as the 7S at rest): who led is not clear. The question it leaves."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    for step, code in enumerate(on_its_way):   # read on its way, from nobody's side
+        scene.put(code, (500, 240 + 60 * step))
+        scene.step()
+        scene.remove(code)
+    scene.put("7S", (500, 360))
+    scene.wait(1.0)
+    [question] = scene.target.questions
+    assert "who led is not clear" in question.text
+    return scene, question
+
+
 def test_a_card_read_surely_is_offered_as_its_look_alikes_when_asked_about_and_renamed() -> None:
     """A lead nobody saw brought in: who led is not clear, though its card was read surely.
     The camera may have misread it all the same, so the question also offers the other suit
     of its colour with each player (then its other look-alikes). The players name Boris's
     7C: the referee has it, and so does the tracker."""
-    from referee import Referee
-
-    scene = start(referee=Referee())
-    scene.put("7S", (500, 360))
-    scene.wait(1.0)
+    scene, question = lead_named_by_whoever_led()
     pipeline = scene.target
-    [question] = pipeline.questions
-    assert "who led is not clear" in question.text
     assert question.candidates[2:4] == (
         {"type": "attack", "player": "Anna", "cards": ["7C"]},
         {"type": "attack", "player": "Boris", "cards": ["7C"]})
@@ -1503,6 +1514,21 @@ def test_a_card_read_surely_is_offered_as_its_look_alikes_when_asked_about_and_r
     assert pipeline.answer(question, 3).verdict.ok
     assert pipeline.snapshot()["table"] == [{"attack": "7C", "defence": None}]
     assert "7C" in pipeline.tracker.tracks and "7S" not in pipeline.tracker.tracks
+
+
+def test_a_lead_asked_about_for_who_led_is_offered_as_the_code_read_on_its_way_in() -> None:
+    """classic-2p-seed51: the first lead, a 7♣ read 0.99 on its way in and 8♣ at rest (read
+    surely enough), was asked about for who led it; the question offered only the 8♣ and
+    its look-alikes, so the players could not name it, and the game went astray (4 false
+    fouls). Here a card read 6S on its way and 7S at rest: the 6S is offered with each
+    player, before the 7S's look-alikes."""
+    scene, question = lead_named_by_whoever_led(on_its_way=("6S", "6S"))
+    pipeline = scene.target
+    assert question.candidates[2:4] == (
+        {"type": "attack", "player": "Anna", "cards": ["6S"]},
+        {"type": "attack", "player": "Boris", "cards": ["6S"]})
+    assert pipeline.answer(question, 3).verdict.ok
+    assert pipeline.snapshot()["table"] == [{"attack": "6S", "defence": None}]
 
 
 def test_a_card_read_as_the_code_it_was_misread_as_before_is_asked_about_as_that_card(
