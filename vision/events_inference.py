@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from vision.game_view import DUMMY, Emitted, GameView, InferenceConfig
 from vision.open_lead import OpenLeads
-from vision.swept_bout import SWEPT_TO_DISCARD, TRUMP_UNDER_STOCK, swept_towards
+from vision.swept_bout import SWEPT_TO_DISCARD, TRUMP_UNDER_STOCK
 from vision.table_events import Question, TableEvent, card_text, cards_text
 from vision.table_reader import beats, look_alikes, look_alikes_by_colour, overlap, rank_of
 from vision.tracking import CardTrack, TrackerUpdate, TrackState
@@ -567,14 +567,14 @@ class GameFollower(OpenLeads):
             del view.open_table[card]
         self._end_opening_if_empty()
         for card in sorted(gone):
-            self._defence_withdrawn(card, on_table)
+            self._defence_withdrawn(card)
         bout = view.reader.cards
         if not bout or (any(card in on_table for card in bout)
                         and not self._swept_with_the_rest(bout, on_table)):
             return  # nothing on the table yet, or still being swept
         self._bout_cleared(out)
 
-    def _defence_withdrawn(self, card: str, on_table: set[str]) -> bool:
+    def _defence_withdrawn(self, card: str) -> bool:
         """A defence carried off alone towards its defender, the card it beat still on the
         table, was taken back: it leaves the referee's log (`revise` with nothing in its place)
         and that card is unbeaten again (cross-3p-seed50: Anna covered the 8♠ with the Q♦ to
@@ -583,26 +583,15 @@ class GameFollower(OpenLeads):
         later called it out of there, G8, and the J♠ was never told)."""
         view = self.view
         pair = view.reader.pair_of(card)
-        track = self._last_tracks.get(card)
         defender = self._snapshot().get("defender") or view.defender
-        if pair is None or pair.defence != card or track is None or defender is None \
-                or self.revise is None or not self._bout_stays(card, on_table) \
-                or swept_towards([track], self.seats, defender, self.discard_way) is not True:
+        if pair is None or pair.defence != card or self.revise is None \
+                or not self._taken_back_alone(card, defender):
             return False
         defence = {"type": "defend", "player": defender, "card": card, "on": pair.attack}
         if not self.revise(defence, None):
             return False
         view.reader.remove(card)
         return True
-
-    def _bout_stays(self, card: str, on_table: set[str]) -> bool:
-        """Every other card of the bout is on the table, read lately where it lies (not carried
-        off, nor hidden by a sweeping hand): `card` left alone (a take sweeps the defences to
-        the defender first, transfer-3p-seed44)."""
-        others = [self._tracks.get(other) for other in self.view.reader.cards if other != card]
-        return bool(others) and all(
-            other is not None and other.card in on_table and other.carry_box is None
-            and self._time - other.last_seen <= self.config.carried_gap for other in others)
 
     def _swept_with_the_rest(self, bout: list[str], on_table: set[str]) -> bool:
         """A card of the bout has left (seen carried off: gone at once) and those still

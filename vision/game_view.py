@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from vision.seats import SeatMap
-from vision.swept_bout import hand_known, unaccounted
+from vision.swept_bout import hand_known, swept_towards, unaccounted
 from vision.table_events import (
     Question,
     TableEvent,
@@ -518,6 +518,22 @@ class FollowerCore:
                 names += [other for other in possible if other not in alike and other != card]
             out += [with_card(event, card, other) for other in names]
         return out
+
+    @property
+    def discard_way(self) -> np.ndarray | None:
+        """The way to the discard pile, once seen (`MissedCards` learns it)."""
+        return None
+
+    def _taken_back_alone(self, card: str, player: str | None) -> bool:
+        """`card`, gone, was seen carried off towards `player` while every other card of the
+        bout lies where it lay, read lately and not carried (a take sweeps the defences to the
+        defender first, transfer-3p-seed44): that player took it back."""
+        track = self._last_tracks.get(card)
+        others = [self._tracks.get(other) for other in self.view.reader.cards if other != card]
+        return track is not None and player is not None and bool(others) and all(
+            other is not None and other.carry_box is None
+            and self._time - other.last_seen <= self.config.carried_gap for other in others) \
+            and swept_towards([track], self.seats, player, self.discard_way) is True
 
     @property
     def _lately_unplaced(self) -> list[CardTrack]:

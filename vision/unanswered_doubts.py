@@ -43,6 +43,8 @@ class UnansweredDoubts(FollowerCore):
             self.view.doubtful.difference_update(question.cards)
             if not question.candidates or self.judge is None:
                 continue
+            if self._taken_back_unanswered(question):
+                continue
             event = TableEvent(question.candidates[0], question.frame, question.time)
             judged = self.judge(event, record_refusal=False)
             if judged:
@@ -61,6 +63,20 @@ class UnansweredDoubts(FollowerCore):
         if self._resync_due:
             self._resync_due = False
             self.resync()
+
+    def _taken_back_unanswered(self, question: Question) -> bool:
+        """The question's one card was taken back by the player it was read from, alone, the
+        rest of the bout staying (`_taken_back_alone`): a foul the players saw, not a misreading
+        (a misread card stays where it was laid). It is dropped: no event, no foul, and the card
+        it lay on is unbeaten again (dummy-3p-seed52: Anna's 7♠ on the 6♦, the 7♠ known in the
+        discard pile, asked about; she took it back and beat the 6♦ with the 9♦, but unanswered
+        the 7♣ it might have been was told, and every turn after it was out of step)."""
+        first = question.candidates[0]
+        if len(question.cards) != 1 or not self._taken_back_alone(question.cards[0],
+                                                                  first.get("player")):
+            return False
+        self.view.reader.remove(question.cards[0])
+        return True
 
     def _built_on_settled(self, question: Question) -> bool:
         """In doubt only because of the questions before it (it built on a card then in

@@ -344,6 +344,39 @@ def test_a_defence_carried_back_to_its_defender_alone_was_taken_back() -> None:
     assert pipeline.fouls == [] and pipeline.questions == []
 
 
+def test_a_doubtful_defence_taken_back_alone_is_dropped_and_the_next_one_beats() -> None:
+    """dummy-3p-seed52: Anna's 7♠ on the 6♦, the 7♠ known in the discard pile, was asked
+    about (misread, or a foul?); she took it back and beat the 6♦ with the 9♦. Unanswered,
+    the 7♣ it might have been was told, and every turn after was out of step (11 false
+    fouls). A card taken back alone is no misreading: here Boris's 9S, unsure and known
+    discarded, goes back to him; nothing is told for it, and his 10D beats the 8D."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    pipeline = scene.target
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    carry_off(scene, LEFT, "7S", "9S")       # a discard: the 9S is in the discard pile
+    scene.wait(1.0)
+    play(scene, "8D", TOP, (500, 360))       # Boris leads; Anna defends
+    play(scene, "QD", BOTTOM, (515, 375))
+    carry_off(scene, LEFT, "8D", "QD")
+    scene.wait(1.0)
+    play(scene, "7D", BOTTOM, (500, 360))    # Anna leads
+    scene.slide("9S", TOP, (515, 375), confidence=0.7)
+    scene.wait(0.6)
+    [question] = pipeline.questions
+    assert question.cards == ("9S",)
+    carry_off(scene, TOP, "9S")              # taken back by Boris, the 7D stays
+    scene.wait(1.0)
+    play(scene, "10D", TOP, (515, 375))
+    assert events(scene)[-2:] == [{"type": "attack", "player": "Anna", "cards": ["7D"]},
+                                  {"type": "defend", "player": "Boris", "card": "10D",
+                                   "on": "7D"}]
+    assert question in pipeline.follower.withdrawn
+    assert pipeline.fouls == [] and not any(e.get("card") == "9S" for e in events(scene)[-3:])
+
+
 def test_a_sweep_seen_leaving_closes_the_bout_at_once_and_the_next_lead_is_not_late() -> None:
     scene = start()
     play(scene, "7S", BOTTOM, (500, 360))
