@@ -45,6 +45,10 @@ class GameFollower(OpenLeads):
             track.card: track for track in (*self._ways_in.values(), *update.unplaced)
             if track.state is TrackState.CANDIDATE
             and update.time - track.last_seen <= self.config.lost_kept}
+        self._came_in_lately = {
+            track.card: track for track in (*self._came_in_lately.values(), *update.unplaced)
+            if track.state is TrackState.CANDIDATE and self._came_in(track)
+            and update.time - track.last_seen <= self.config.lost_kept}
         self._settle_doubts(out)
         for track in update.placed:
             self._placed(track, out)

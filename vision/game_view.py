@@ -172,6 +172,9 @@ class FollowerCore:
         # ... and those of the last `lost_kept` seconds, gone from the tracker since (unseen
         # `forget_candidate_after`): where a card was read on its way in
         self._ways_in: dict[str, CardTrack] = {}
+        # ... those of them read moving (`_came_in`), kept while a later one of the same code
+        # only flickers where a card lies
+        self._came_in_lately: dict[str, CardTrack] = {}
         self._last_tracks: dict[str, CardTrack] = {}  # every card's last track, gone ones too
         self._gone_tracks: dict[str, CardTrack] = {}  # ... the last that left the table
         self._missed: MissedCardQuestion | None = None  # asked about a card the camera missed
@@ -543,8 +546,10 @@ class FollowerCore:
 
     def _lost_on_the_way(self, since: float) -> list[str]:
         """The cards read on their way in since `since` that are not on the table now (never
-        came to rest, or read as another card there), last read first."""
-        lost = [track for track in self._ways_in.values()
+        came to rest, or read as another card there), last read first. Read moving (half a
+        card at least, `_came_in`), not flickering where a card lies (cross-3p-seed52: a Q♠
+        on a pile read Q♥ now and then was guessed as a placing, unanswered)."""
+        lost = [track for track in self._came_in_lately.values()
                 if track.last_seen >= since and track.card not in self._tracks]
         return [track.card for track in sorted(lost, key=lambda t: -t.last_seen)]
 

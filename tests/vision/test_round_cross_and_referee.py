@@ -1161,3 +1161,24 @@ def test_a_draw_read_on_its_way_onto_a_table_card_gone_since_is_offered_and_gues
     assert [v.event.event for v in pipeline.verdicts if v.verdict.ok][-2:] == [
         drawn, {"type": "open_draw", "player": "Boris", "card": "AD", "beats": "10D"}]
     assert pipeline.fouls == [] and pipeline.follower.guessed == {"KS"}
+
+
+def test_a_look_alike_flickering_on_a_pile_is_no_placing_lost_on_its_way() -> None:
+    """cross-3p-seed52: a Q♠ on a pile read Q♥ now and then, never moving, was taken for a
+    card lost on its way in and, unanswered, guessed as a missed placing: the turns went
+    out of step (9 -> 16 false fouls). Here the KC on Boris's pile reads KS for a few frames:
+    not offered first, not guessed."""
+    scene = cross_kc_placed()
+    pipeline = scene.target
+    for _ in range(3):
+        scene.put("KS", (310, 262), confidence=0.5)
+        scene.step()
+    scene.remove("KS")
+    scene.wait(1.0)
+    play(scene, "10C", ANNA, (650, 572))     # Vera's turn for the referee
+    [question] = pipeline.questions
+    assert question.candidates[1]["card"] != "KS"
+    play(scene, "8H", VERA, (990, 262))      # nobody answers
+    scene.wait(1.0)
+    assert pipeline.follower.guessed == set()
+    assert not any(e.get("card") == "KS" for e in events(scene))
