@@ -33,6 +33,8 @@ class GameFollower(OpenLeads):
 
     def update(self, update: TrackerUpdate, table: list[CardTrack]) -> list[Emitted]:
         self._frame, self._time = update.frame, update.time
+        self._frame_times = [t for t in self._frame_times if t >= update.time - 60.0]
+        self._frame_times.append(update.time)
         out: list[Emitted] = []
         self._follow_snapshot()
         on_table = {track.card for track in table}

@@ -7,7 +7,7 @@ way it came in) and `_emit`, the one place where an event goes to the judge or b
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -95,6 +95,7 @@ class InferenceConfig:
     doubt_wait: float = 15.0      # an unanswered doubtful reading is taken as read this long
     #                               after it was asked (or once its cards left the table)
     bout_close_lag: float = 3.0   # a bout is seen closed up to this long after it closed
+    watch_gap: float = 1.0        # s: frames at most this far apart: the camera saw the table
     index_only_share: float = 0.6  # a box this much smaller than the table's cards is an index
     index_reach: float = 0.5      # ... and the card it names reaches this many card lengths
     #                               from it every way (which way the card lies is not known)
@@ -172,6 +173,7 @@ class FollowerCore:
         # ... and those of the last `lost_kept` seconds, gone from the tracker since (unseen
         # `forget_candidate_after`): where a card was read on its way in
         self._ways_in: dict[str, CardTrack] = {}
+        self._frame_times: list[float] = []      # when the frames of the last minute came
         # ... those of them read moving (`_came_in`), kept while a later one of the same code
         # only flickers where a card lies
         self._came_in_lately: dict[str, CardTrack] = {}
@@ -537,6 +539,17 @@ class FollowerCore:
             other is not None and other.carry_box is None
             and self._time - other.last_seen <= self.config.carried_gap for other in others) \
             and swept_towards([track], self.seats, player, self.discard_way) is True
+
+    def _nothing_read_since(self, since: float, but: Iterable[str]) -> bool:
+        """The camera watched the table since `since` (no two frames `watch_gap` apart) and
+        read no card there but `but`, not even on its way in: no card was played unseen
+        meanwhile (a lead and its take leave a reading or two at least)."""
+        times = [since, *(t for t in self._frame_times if t > since), self._time]
+        if max(b - a for a, b in zip(times, times[1:], strict=False)) > self.config.watch_gap:
+            return False
+        seen = (*self._last_tracks.values(), *self._ways_in.values(), *self._unplaced)
+        return not any(track.first_seen > since and track.card not in set(but)
+                       for track in seen)
 
     @property
     def _lately_unplaced(self) -> list[CardTrack]:

@@ -318,8 +318,9 @@ class MissedTurns(LayoutPhases):
                 return self._ask_missed_bout(table_event, commit, out, leader)
             return self._ask_beaten_lead(table_event, commit, out, leader, track,
                                          self._taken_bout_left_at(snapshot))
-        if track is None or len(leads) != 1 or snapshot.get("table"):
-            return False
+        if track is None or len(leads) != 1 or snapshot.get("table") \
+                or self._nothing_read_since(self.view.closed_at, event["cards"]):
+            return False   # (a lead missed leaves a reading or two: `_nothing_read_since`)
         if self._next_seat(leads[0]) != event["player"]:
             return self._ask_missed_bout(table_event, commit, out, leads[0])
         return self._ask_beaten_lead(table_event, commit, out, leads[0], track,

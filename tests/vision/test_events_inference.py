@@ -403,6 +403,15 @@ def boris_leads_next() -> Scene:
     return scene
 
 
+def glimpse(scene: Scene, card: str, at: tuple[float, float] = (500, 150)) -> None:
+    """`card` read once on its way in, far from where it comes to rest, then never again:
+    all the camera saw of a lead it missed."""
+    scene.put(card, at, confidence=0.5)
+    scene.step()
+    scene.remove(card)
+    scene.wait(0.3)
+
+
 def test_a_foul_taken_back_and_tried_again_at_the_same_place_is_caught_twice() -> None:
     scene = boris_leads_next()
     for _ in range(2):  # Anna leads out of turn (P7), takes the card back, tries again
@@ -1063,7 +1072,8 @@ def test_a_bout_of_three_one_seen_leaving_is_gone_before_the_next_lead() -> None
 
 def test_a_defence_read_as_a_lead_because_the_lead_was_missed_asks_what_it_beat() -> None:
     scene = boris_leads_next()
-    play(scene, "10D", BOTTOM, (500, 360))   # Boris led 7D, unseen; Anna's 10D beat it
+    glimpse(scene, "7D")
+    play(scene, "10D", BOTTOM, (500, 360))   # Boris led 7D, not seen at rest; the 10D beat it
     pipeline = scene.target
     [question] = pipeline.questions
     assert pipeline.fouls == [] and question.since is not None and question.since < question.time
@@ -1138,8 +1148,23 @@ def unanswered_the_lead_is_a_p7_foul(scene: Scene, lead: dict) -> TablePipeline:
 
 def test_with_no_missed_lead_named_the_card_leads_out_of_turn() -> None:
     scene = boris_leads_next()
+    glimpse(scene, "7D")
     play(scene, "10D", BOTTOM, (500, 360))
     unanswered_the_lead_is_a_p7_foul(scene, {"type": "attack", "player": "Anna", "cards": ["10D"]})
+
+
+def test_a_lead_out_of_turn_with_nothing_read_since_the_last_bout_is_a_foul_at_once() -> None:
+    """classic-3p-seed52, classic-2p-seed53: a lead out of turn after a discard the camera
+    saw, nothing read on the table since, was asked about as a lead or a bout the camera
+    may have missed; nobody answered, and the foul was flagged 2.5 s late, as the card was
+    taken back. The camera watched the table all along and read nothing: no card was played
+    unseen, so it is the P7 foul at once, no question."""
+    scene = boris_leads_next()
+    play(scene, "10D", BOTTOM, (500, 360))
+    pipeline = scene.target
+    [foul] = pipeline.fouls
+    assert foul.event.event == {"type": "attack", "player": "Anna", "cards": ["10D"]}
+    assert foul.verdict.rule == "P7" and pipeline.questions == []
 
 
 def boris_leads_vera() -> Scene:
@@ -1154,10 +1179,12 @@ def boris_leads_vera() -> Scene:
 
 
 def test_a_lead_by_the_player_after_the_defender_asks_about_a_whole_bout_missed() -> None:
-    """Boris led the JC and Vera took it, neither seen; then Anna, Vera's left, leads the 8D,
-    out of turn for the referee (Boris leads). Asked which card Boris led that Vera took:
-    named, the take is told too and Anna's lead is hers, in turn; Boris beats it."""
+    """Boris led the JC (read once on its way, never at rest) and Vera took it unseen; then
+    Anna, Vera's left, leads the 8D, out of turn for the referee (Boris leads). Asked which
+    card Boris led that Vera took: named, the take is told too and Anna's lead is hers, in
+    turn; Boris beats it."""
     scene = boris_leads_vera()
+    glimpse(scene, "JC", (200, 250))
     play(scene, "8D", BOTTOM, (500, 360))
     pipeline = scene.target
     [question] = pipeline.questions
@@ -1243,6 +1270,7 @@ def test_a_lead_missed_after_a_take_that_its_defender_beat_is_asked_about() -> N
 
 def test_with_no_missed_bout_named_the_lead_is_out_of_turn() -> None:
     scene = boris_leads_vera()
+    glimpse(scene, "JC", (200, 250))
     play(scene, "8D", BOTTOM, (500, 360))
     unanswered_the_lead_is_a_p7_foul(scene, {"type": "attack", "player": "Anna", "cards": ["8D"]})
 
