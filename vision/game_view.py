@@ -84,8 +84,8 @@ class InferenceConfig:
     #                               code where it was heading: one card read two ways
     ways_kept: float = 1.5        # s: a card read on its way in is remembered this long after
     #                               its last reading (the tracker forgets it after 0.5 s)
-    lost_kept: float = 5.0        # s: ... and, for a turn's question, one that never came to
-    #                               rest (misread there, or covered as it was laid)
+    lost_kept: float = 5.0        # s: ... and, for the questions, one that never came to rest
+    #                               (misread there, or covered as it was laid)
     same_place: float = 0.12      # card sizes: two cards whose centres are this near lie as one
     defence_wait: float = 1.0     # a throw-in waits at most this long for a card still coming
     #                               to rest on an unbeaten attack card, brought in before it
@@ -173,10 +173,10 @@ class FollowerCore:
         # ... and those of the last `lost_kept` seconds, gone from the tracker since (unseen
         # `forget_candidate_after`): where a card was read on its way in
         self._ways_in: dict[str, CardTrack] = {}
-        self._frame_times: list[float] = []      # when the frames of the last minute came
         # ... those of them read moving (`_came_in`), kept while a later one of the same code
         # only flickers where a card lies
         self._came_in_lately: dict[str, CardTrack] = {}
+        self._frame_times: list[float] = []      # when the frames of the last minute came
         self._last_tracks: dict[str, CardTrack] = {}  # every card's last track, gone ones too
         self._gone_tracks: dict[str, CardTrack] = {}  # ... the last that left the table
         self._missed: MissedCardQuestion | None = None  # asked about a card the camera missed
@@ -548,8 +548,8 @@ class FollowerCore:
         if max(b - a for a, b in zip(times, times[1:], strict=False)) > self.config.watch_gap:
             return False
         seen = (*self._last_tracks.values(), *self._ways_in.values(), *self._unplaced)
-        return not any(track.first_seen > since and track.card not in set(but)
-                       for track in seen)
+        others = set(but)
+        return not any(track.first_seen > since and track.card not in others for track in seen)
 
     @property
     def _lately_unplaced(self) -> list[CardTrack]:

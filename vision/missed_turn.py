@@ -289,7 +289,8 @@ class MissedTurns(LayoutPhases):
             turns = missed_open_draws(snapshot, drawer, event, self._tracks)
             gone = self._table_cards_gone(event)
             first = [turn for turn in turns[1:] if turn.get("beats") in gone]
-        first.sort(key=lambda turn: turn["card"] not in lost)   # (a stable sort)
+        first.sort(key=lambda turn: lost.index(turn["card"]) if turn["card"] in lost
+                   else len(lost))   # the last read first, then as they were (a stable sort)
         turns = [turns[0], *first, *(turn for turn in turns[1:] if turn not in first)]
         question = missed_turn_question(drawer, table_event, turns, self.view.turn_at, offered)
         guess = first[0] if first and phase == "faceup" else None   # (round: `_guess_turn`)
