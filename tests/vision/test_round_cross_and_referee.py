@@ -319,6 +319,25 @@ def cross_kc_placed() -> Scene:
     return scene
 
 
+def read_then_lost(scene: Scene, card: str, points: list[tuple[float, float]],
+                   confidence: float = 0.9) -> None:
+    """`card` read once at each of `points` (a frame each), then never again: a card on its
+    way in that is not read at rest, or a flicker where a card lies."""
+    for point in points:
+        scene.put(card, point, confidence=confidence)
+        scene.step()
+    scene.remove(card)
+
+
+def vera_s_8d_lost_on_its_way() -> Scene:
+    """`cross_kc_placed`, then Vera's 8D read coming in towards her 7D (40 px a frame) and
+    never at rest."""
+    scene = cross_kc_placed()
+    read_then_lost(scene, "8D", [(990, 102 + 40 * step) for step in range(4)])
+    scene.wait(1.0)
+    return scene
+
+
 def assert_no_card_and_vera_s_turn_goes_on(scene: Scene, misread: str) -> None:
     """`misread` was neither a placing nor a question: Vera, whose turn it is, places next."""
     assert not any(e.get("card") == misread for e in events(scene))
@@ -1047,30 +1066,47 @@ def test_a_placing_read_at_rest_as_a_card_under_a_pile_s_top_is_the_card_carried
         assert pipeline.snapshot()["piles"]["Boris"] == ["QH", "KC"]
 
 
+def anna_s_draw_taken_then_boris_draws(lost: str | None = None
+                                       ) -> tuple[Scene, Question, tuple[float, float]]:
+    """Round's opening: Anna's draw onto the 7S is never read at rest (`lost`: read on its
+    way there first) and she takes the pair; then Boris draws the AD onto the 10D, out of
+    turn for the referee. The scene, the question it leaves, and where the 10D lies."""
+    from referee import Referee
+
+    scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
+    spots = round_layout(scene)
+    seven = spots["7S"]
+    if lost is not None:                     # from Anna's seat up towards the 7S
+        read_then_lost(scene, lost, [(seven[0] + 15, 680 - 60 * step) for step in range(4)])
+        scene.wait(0.3)
+    scene.slide_many({"7S": (seven, ANNA)}, seconds=0.3)   # taken with the draw that beat it
+    scene.remove("7S")
+    scene.wait(1.0)
+    ten = spots["10D"]
+    play(scene, "AD", BORIS, (ten[0] + 15, ten[1] + 15))
+    [question] = scene.target.questions
+    return scene, question, ten
+
+
+def boris_takes_his_pair(scene: Scene, ten: tuple[float, float]) -> None:
+    """Boris takes the 10D with the AD that beat it: the game goes on, nobody answers."""
+    scene.slide_many({"10D": (ten, BORIS), "AD": (scene.cards["AD"], BORIS)}, seconds=0.3)
+    scene.remove("10D", "AD")
+    scene.wait(1.0)
+
+
 def test_a_table_card_gone_to_the_drawer_unanswered_was_beaten_by_a_draw_never_read() -> None:
     """round-3p-seed50: Anna's draw onto the 10♠ was never read whole, and she took the pair;
     then Boris's draw was out of turn for the referee. Nobody answered: judged out of turn,
     every later draw was too (38 false fouls). A table card seen leaving since her turn began
     was beaten by her: the question offers her draws beating it first, and unanswered the
     first of them is told as her draw, a guess, and Boris's draw is in turn."""
-    from referee import Referee
-
-    scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
-    spots = round_layout(scene)
-    seven = spots["7S"]
-    scene.slide_many({"7S": (seven, ANNA)}, seconds=0.3)   # taken with the draw that beat it
-    scene.remove("7S")
-    scene.wait(1.0)
-    ten = spots["10D"]
-    play(scene, "AD", BORIS, (ten[0] + 15, ten[1] + 15))
+    scene, question, ten = anna_s_draw_taken_then_boris_draws()
     pipeline = scene.target
-    [question] = pipeline.questions
     # offered first after the card seen: Anna's draws beating the 7S
     beating = [c for c in question.candidates[1:] if c.get("beats") == "7S"]
     assert list(question.candidates[1:len(beating) + 1]) == beating and len(beating) > 1
-    scene.slide_many({"10D": (ten, BORIS), "AD": (scene.cards["AD"], BORIS)}, seconds=0.3)
-    scene.remove("10D", "AD")
-    scene.wait(1.0)
+    boris_takes_his_pair(scene, ten)
     told = [v.event.event for v in pipeline.verdicts if v.verdict.ok][-2:]
     assert told[0]["player"] == "Anna" and told[0]["beats"] == "7S"
     assert told[1] == {"type": "open_draw", "player": "Boris", "card": "AD", "beats": "10D"}
@@ -1086,13 +1122,8 @@ def test_a_placing_seen_coming_in_and_never_at_rest_is_guessed_when_nobody_answe
     taken for a placing out of turn (8 false fouls). Here Vera's 8D is read on its way onto
     her pile and lost there; Anna's 10C comes. The question offers the 8D first after the
     10C itself; unanswered, the 8D is told as Vera's placing (a guess), and the turns go on."""
-    scene = cross_kc_placed()
+    scene = vera_s_8d_lost_on_its_way()
     pipeline = scene.target
-    for step in range(4):                    # from Vera's seat towards her 7D, 40 px a frame
-        scene.put("8D", (990, 102 + 40 * step))
-        scene.step()
-    scene.remove("8D")                       # at rest it is never read
-    scene.wait(1.0)
     play(scene, "10C", ANNA, (650, 572))     # on her own 9S
     [question] = pipeline.questions
     vera_s = {"type": "deal_card", "player": "Vera", "card": "8D", "to": "Vera"}
@@ -1112,13 +1143,8 @@ def test_a_placing_lost_on_its_way_is_not_guessed_when_the_waiting_turn_stays_ou
     Boris's: guessing the 8D would make it Anna's turn, and Boris's placing and every one
     after would be out of turn (cross-3p-seed31, unanswered: 12 -> 27 false fouls). No guess:
     Boris's placing is out of turn, and the turns go on with Vera's."""
-    scene = cross_kc_placed()
+    scene = vera_s_8d_lost_on_its_way()
     pipeline = scene.target
-    for step in range(4):
-        scene.put("8D", (990, 102 + 40 * step))
-        scene.step()
-    scene.remove("8D")
-    scene.wait(1.0)
     play(scene, "7C", BORIS, (310, 262))     # Vera's turn for the referee
     [question] = pipeline.questions
     assert question.candidates[1]["card"] == "8D"
@@ -1136,28 +1162,11 @@ def test_a_draw_read_on_its_way_onto_a_table_card_gone_since_is_offered_and_gues
     """Anna's KS is read on its way onto the 7S and never at rest; she takes the pair. Of
     the draws beating the 7S the question offers the KS first (before the 9S and the rest
     in deck order), and unanswered it is the one told as her draw."""
-    from referee import Referee
-
-    scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
-    spots = round_layout(scene)
-    seven = spots["7S"]
-    for step in range(4):                    # from Anna's seat up towards the 7S
-        scene.put("KS", (seven[0] + 15, 680 - 60 * step))
-        scene.step()
-    scene.remove("KS")                       # at rest on the 7S it is never read
-    scene.wait(0.3)
-    scene.slide_many({"7S": (seven, ANNA)}, seconds=0.3)   # taken with it
-    scene.remove("7S")
-    scene.wait(1.0)
-    ten = spots["10D"]
-    play(scene, "AD", BORIS, (ten[0] + 15, ten[1] + 15))
+    scene, question, ten = anna_s_draw_taken_then_boris_draws(lost="KS")
     pipeline = scene.target
-    [question] = pipeline.questions
     drawn = {"type": "open_draw", "player": "Anna", "card": "KS", "beats": "7S"}
     assert question.candidates[1] == drawn
-    scene.slide_many({"10D": (ten, BORIS), "AD": (scene.cards["AD"], BORIS)}, seconds=0.3)
-    scene.remove("10D", "AD")
-    scene.wait(1.0)
+    boris_takes_his_pair(scene, ten)
     assert [v.event.event for v in pipeline.verdicts if v.verdict.ok][-2:] == [
         drawn, {"type": "open_draw", "player": "Boris", "card": "AD", "beats": "10D"}]
     assert pipeline.fouls == [] and pipeline.follower.guessed == {"KS"}
@@ -1170,10 +1179,7 @@ def test_a_look_alike_flickering_on_a_pile_is_no_placing_lost_on_its_way() -> No
     not offered first, not guessed."""
     scene = cross_kc_placed()
     pipeline = scene.target
-    for _ in range(3):
-        scene.put("KS", (310, 262), confidence=0.5)
-        scene.step()
-    scene.remove("KS")
+    read_then_lost(scene, "KS", [(310, 262)] * 3, confidence=0.5)
     scene.wait(1.0)
     play(scene, "10C", ANNA, (650, 572))     # Vera's turn for the referee
     [question] = pipeline.questions
