@@ -25,6 +25,8 @@ from vision.tracking import CardTrack, TrackerUpdate, TrackState
 
 __all__ = ["DUMMY", "Emitted", "GameFollower", "GameView", "InferenceConfig"]
 
+FRAME_TIMES_KEPT = 60.0  # s: how long when each frame came is remembered (`_nothing_read_since`)
+
 
 class GameFollower(OpenLeads):
     """Infers one match's events from tracker updates (see the module docstring)."""
@@ -33,7 +35,8 @@ class GameFollower(OpenLeads):
 
     def update(self, update: TrackerUpdate, table: list[CardTrack]) -> list[Emitted]:
         self._frame, self._time = update.frame, update.time
-        self._frame_times = [t for t in self._frame_times if t >= update.time - 60.0]
+        while self._frame_times and self._frame_times[0] < update.time - FRAME_TIMES_KEPT:
+            self._frame_times.popleft()
         self._frame_times.append(update.time)
         out: list[Emitted] = []
         self._follow_snapshot()
@@ -43,14 +46,9 @@ class GameFollower(OpenLeads):
         self._last_tracks.update((track.card, track) for track in update.gone)
         self._gone_tracks.update((track.card, track) for track in update.gone)
         self._arriving, self._unplaced = update.arriving, update.unplaced
-        self._ways_in = {
-            track.card: track for track in (*self._ways_in.values(), *update.unplaced)
-            if track.state is TrackState.CANDIDATE
-            and update.time - track.last_seen <= self.config.lost_kept}
-        self._came_in_lately = {
-            track.card: track for track in (*self._came_in_lately.values(), *update.unplaced)
-            if track.state is TrackState.CANDIDATE and self._came_in(track)
-            and update.time - track.last_seen <= self.config.lost_kept}
+        self._ways_in = self._still_unplaced(self._ways_in, update.unplaced)
+        self._came_in_lately = self._still_unplaced(self._came_in_lately, update.unplaced,
+                                                    moving_only=True)
         self._settle_doubts(out)
         for track in update.placed:
             self._placed(track, out)

@@ -7,6 +7,7 @@ way it came in) and `_emit`, the one place where an event goes to the judge or b
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -176,7 +177,7 @@ class FollowerCore:
         # ... those of them read moving (`_came_in`), kept while a later one of the same code
         # only flickers where a card lies
         self._came_in_lately: dict[str, CardTrack] = {}
-        self._frame_times: list[float] = []      # when the frames of the last minute came
+        self._frame_times: deque[float] = deque()   # when the frames of the last minute came
         self._last_tracks: dict[str, CardTrack] = {}  # every card's last track, gone ones too
         self._gone_tracks: dict[str, CardTrack] = {}  # ... the last that left the table
         self._missed: MissedCardQuestion | None = None  # asked about a card the camera missed
@@ -550,6 +551,16 @@ class FollowerCore:
         seen = (*self._last_tracks.values(), *self._ways_in.values(), *self._unplaced)
         others = set(but)
         return not any(track.first_seen > since and track.card not in others for track in seen)
+
+    def _still_unplaced(self, kept: dict[str, CardTrack], unplaced: list[CardTrack], *,
+                        moving_only: bool = False) -> dict[str, CardTrack]:
+        """`kept` with this frame's unplaced tracks (the newest of each code), of those still
+        unplaced and read in the last `lost_kept` seconds; with `moving_only`, only tracks read
+        moving (`_came_in`)."""
+        return {track.card: track for track in (*kept.values(), *unplaced)
+                if track.state is TrackState.CANDIDATE
+                and (not moving_only or self._came_in(track))
+                and self._time - track.last_seen <= self.config.lost_kept}
 
     @property
     def _lately_unplaced(self) -> list[CardTrack]:
