@@ -14,6 +14,7 @@ question, so a misread never turns into a foul.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 
 from vision.game_view import DUMMY, Emitted, GameView, InferenceConfig
@@ -25,6 +26,7 @@ from vision.tracking import CardTrack, TrackerUpdate, TrackState
 
 __all__ = ["DUMMY", "Emitted", "GameFollower", "GameView", "InferenceConfig"]
 
+GONE_KEPT = 4  # tracks of one code that left the table, remembered (`read_unsurely_before`)
 FRAME_TIMES_KEPT = 60.0  # s: how long when each frame came is remembered (`_nothing_read_since`)
 
 
@@ -44,7 +46,8 @@ class GameFollower(OpenLeads):
         self._tracks = {track.card: track for track in table}
         self._last_tracks.update(self._tracks)
         self._last_tracks.update((track.card, track) for track in update.gone)
-        self._gone_tracks.update((track.card, track) for track in update.gone)
+        for track in update.gone:
+            self._gone_tracks.setdefault(track.card, deque(maxlen=GONE_KEPT)).append(track)
         self._arriving, self._unplaced = update.arriving, update.unplaced
         self._ways_in = self._still_unplaced(self._ways_in, update.unplaced)
         self._came_in_lately = self._still_unplaced(self._came_in_lately, update.unplaced,

@@ -179,7 +179,7 @@ class FollowerCore:
         self._came_in_lately: dict[str, CardTrack] = {}
         self._frame_times: deque[float] = deque()   # when the frames of the last minute came
         self._last_tracks: dict[str, CardTrack] = {}  # every card's last track, gone ones too
-        self._gone_tracks: dict[str, CardTrack] = {}  # ... the last that left the table
+        self._gone_tracks: dict[str, deque[CardTrack]] = {}  # ... the last that left the table
         self._missed: MissedCardQuestion | None = None  # asked about a card the camera missed
         self.late_events: list[TableEvent] = []  # judged on an answer, for the pipeline's log
         self.withdrawn: list[Question] = []  # questions the game went on without: not judged
@@ -483,14 +483,16 @@ class FollowerCore:
         """How surely the game's cards are read: the median of their mean confidences."""
         return float(np.median([t.confidence for t in self._last_tracks.values()] or [1.0]))
 
-    def read_unsurely_before(self, card: str) -> bool:
-        """The last card of this code that left the table was read less surely than the game's
-        cards are (by `misread_margin`), even at best (`peak_mean`: before a card laid on it
-        covered all but its index): it may have been a look-alike misread so (classic-3p-seed44:
-        a Q♣ thrown in, read 0.96 until the card beating it covered it, 0.89 over all its
-        readings, then played again from the discard pile, a G8 foul, was taken for a
-        misreading and the discard pile renamed)."""
-        gone = self._gone_tracks.get(card)
+    def read_unsurely_before(self, card: str, at: float | None = None) -> bool:
+        """The last card of this code that left the table (before time `at`, when given: a
+        question settled later asks of the card gone before it was asked) was read less
+        surely than the game's cards are (by `misread_margin`), even at best (`peak_mean`:
+        before a card laid on it covered all but its index): it may have been a look-alike
+        misread so (classic-3p-seed44: a Q♣ thrown in, read 0.96 until the card beating it
+        covered it, 0.89 over all its readings, then played again from the discard pile, a G8
+        foul, was taken for a misreading and the discard pile renamed)."""
+        gone = next((track for track in reversed(self._gone_tracks.get(card, ()))
+                     if at is None or track.last_seen < at), None)
         return gone is not None and max(gone.confidence, gone.peak_mean) \
             < self._typical_confidence() - self.config.misread_margin
 

@@ -255,7 +255,7 @@ class MisreadHistory:
         unsurely that left the table (`read_unsurely_before`), that may be the misreading too."""
         cards = played_cards(event.event)
         guessed = any(card in self.follower.guessed for card in cards)
-        unsure = any(self.follower.read_unsurely_before(card) for card in cards)
+        unsure = any(self.follower.read_unsurely_before(card, event.time) for card in cards)
         return self.misread_card_renamed(event, keep=keep, own_hand_only=not (guessed or unsure),
                                          later_plays=False)
 

@@ -167,6 +167,19 @@ def test_a_table_card_whose_code_comes_in_again_elsewhere_was_its_look_alike() -
     assert pipeline.snapshot()["table"][0] == {"attack": "9D", "defence": "10D"}
 
 
+def six_of_clubs_discarded_as_spades(first_read: float) -> Scene:
+    """A bout discarded (Anna's 7D beaten by the 10D), then Boris's 6C lead read 6S and Anna's
+    QC on it QS, both at `first_read`, and that bout discarded too (the next tests)."""
+    scene = two_players_trump_turned()
+    play(scene, "7D", BOTTOM, (500, 360))
+    play(scene, "10D", TOP, (515, 375))
+    sweep(scene, "7D", "10D")
+    play(scene, "6S", TOP, (500, 360), confidence=first_read)    # the 6C
+    play(scene, "QS", BOTTOM, (515, 375), confidence=first_read)  # the QC
+    sweep(scene, "6S", "QS")
+    return scene
+
+
 @pytest.mark.parametrize(("first_read", "asked"), [(0.7, True), (0.95, False)])
 def test_a_discarded_card_read_unsurely_then_played_again_was_a_suit_misread(
         first_read: float, asked: bool) -> None:
@@ -176,13 +189,7 @@ def test_a_discarded_card_read_unsurely_then_played_again_was_a_suit_misread(
     Confirmed, the past is renamed, the 6C and the QC that beat it too (a design whose clubs
     read as spades), and the lead is accepted. Had the discarded 6S been read as surely as the
     game's cards, the lead is a foul."""
-    scene = two_players_trump_turned()
-    play(scene, "7D", BOTTOM, (500, 360))
-    play(scene, "10D", TOP, (515, 375))
-    sweep(scene, "7D", "10D")
-    play(scene, "6S", TOP, (500, 360), confidence=first_read)    # the 6C
-    play(scene, "QS", BOTTOM, (515, 375), confidence=first_read)  # the QC
-    sweep(scene, "6S", "QS")
+    scene = six_of_clubs_discarded_as_spades(first_read)
     play(scene, "6S", BOTTOM, (520, 350), confidence=0.95)
     pipeline = scene.target
     if not asked:
@@ -192,6 +199,25 @@ def test_a_discarded_card_read_unsurely_then_played_again_was_a_suit_misread(
     assert "Misread before" in question.text and pipeline.fouls == []
     assert pipeline.answer(question, 0).verdict.ok
     assert sorted(pipeline.snapshot()["discard_cards"]) == ["10D", "6C", "7D", "QC"]
+    assert pipeline.fouls == []
+
+def test_a_card_misread_before_is_judged_as_when_asked_though_the_card_asked_about_left_since(
+) -> None:
+    """As above, the discarded 6S read unsurely; Anna's 6S lead, read surely, is asked about
+    (misread before?), Boris beats it with the 9S and the bout is swept before anyone answers.
+    Settled unanswered, it is taken as read: the 6S discarded before, read unsurely, was the
+    6C. That is the 6S gone before the question, not the lead read surely that has left the
+    table since (classic-2p-seed51: the bout was dropped and the next lead judged a foul)."""
+    scene = six_of_clubs_discarded_as_spades(0.7)
+    play(scene, "6S", BOTTOM, (520, 350), confidence=0.95)
+    pipeline = scene.target
+    question, = pipeline.questions
+    assert "Misread before" in question.text
+    play(scene, "9S", TOP, (535, 365))
+    sweep(scene, "6S", "9S")
+    assert question in pipeline.follower.withdrawn
+    assert sorted(pipeline.snapshot()["discard_cards"]) == [
+        "10D", "6C", "6S", "7D", "9S", "QC"]
     assert pipeline.fouls == []
 
 
