@@ -605,12 +605,25 @@ class GameFollower(OpenLeads):
         counted on the table have not been seen since the sweep began (the sweeping hand hid
         them): they went too. (classic-3p-seed38: two of a bout of five seen carried to the
         taker; the next lead, taken by its defender before the other three were gone, was
-        never told.)"""
+        never told.) An attack card whose defence left counts as unseen only from the
+        defence's last sighting, carried off too: till then that card covered it
+        (dummy-3p-seed54: Vera took her Q♣ back off the 7♠, read only by a sliver under it;
+        1 s after the Q♣ lay still last, the 7♠ counted as swept, 0.1 s before it was read
+        again)."""
         left = [card for card in bout if card not in on_table]
+        uncovered = {pair.attack: self._last_sighting(self._last_tracks[pair.defence])
+                     for pair in self.view.reader.pairs
+                     if pair.defence in left and pair.defence in self._last_tracks}
         hidden = [self._tracks[card] for card in bout if card in on_table]
         return bool(left) and all(
             track.state is TrackState.HIDDEN
-            and self._time - track.last_seen >= self.config.swept_after for track in hidden)
+            and self._time - max(track.last_seen, uncovered.get(track.card, track.last_seen))
+            >= self.config.swept_after for track in hidden)
+
+    @staticmethod
+    def _last_sighting(track: CardTrack) -> float:
+        """When the card was last read, where it lay or carried off."""
+        return max(track.last_seen, track.carry_time)
 
     def _on_hidden_bout(self, track: CardTrack) -> bool:
         """A card comes while every card of the bout has been unseen for `swept_after`

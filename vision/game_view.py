@@ -536,12 +536,20 @@ class FollowerCore:
         """`card`, gone, was seen carried off towards `player` while every other card of the
         bout lies where it lay, read lately and not carried (a take sweeps the defences to the
         defender first, transfer-3p-seed44): that player took it back."""
+        others = self._carried_off_alone(card, player)
+        return others is not None and all(
+            self._time - other.last_seen <= self.config.carried_gap for other in others)
+
+    def _carried_off_alone(self, card: str, player: str | None) -> list[CardTrack] | None:
+        """The other cards of the bout, when `card`, gone, was seen carried off towards
+        `player` and each of them still lies on the table, not carried; else None."""
         track = self._last_tracks.get(card)
         others = [self._tracks.get(other) for other in self.view.reader.cards if other != card]
-        return track is not None and player is not None and bool(others) and all(
-            other is not None and other.carry_box is None
-            and self._time - other.last_seen <= self.config.carried_gap for other in others) \
-            and swept_towards([track], self.seats, player, self.discard_way) is True
+        if track is None or player is None or card in self._tracks or not others or any(
+                other is None or other.carry_box is not None for other in others) \
+                or swept_towards([track], self.seats, player, self.discard_way) is not True:
+            return None
+        return others
 
     def _nothing_read_since(self, since: float, but: Iterable[str]) -> bool:
         """The camera watched the table since `since` (no two frames `watch_gap` apart) and

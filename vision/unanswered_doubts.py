@@ -16,6 +16,8 @@ from __future__ import annotations
 from vision.game_view import TURNS, Emitted, FollowerCore
 from vision.table_events import Question, TableEvent, renamed_card
 
+TAKEN_BACK_WAIT = 2.0  # s: a card carried off alone waits this long for the rest to be read again
+
 
 class UnansweredDoubts(FollowerCore):
     """Settling doubtful readings and cards laid beside the bout that nobody answered."""
@@ -37,6 +39,8 @@ class UnansweredDoubts(FollowerCore):
             if self._time - question.time < self.config.doubt_wait and not turn_over \
                     and not self._built_on_settled(question) \
                     and any(card in self._tracks for card in question.cards):
+                return
+            if self._taken_back_unseen(question):
                 return
             self._doubts.pop(0)
             self.withdrawn.append(question)
@@ -77,6 +81,23 @@ class UnansweredDoubts(FollowerCore):
             return False
         self.view.reader.remove(question.cards[0])
         return True
+
+    def _taken_back_unseen(self, question: Question) -> bool:
+        """The question's one card was carried off towards its player while the rest of the
+        bout, still there, has not been read since (a hand over it): taken back, or swept first
+        by a take? Reading the rest again where it lay, or seeing it swept too, tells; the
+        question waits for that, at most `TAKEN_BACK_WAIT` after the card was last seen
+        (dummy-3p-seed54: Vera's Q♣ on the 7♠, a foul, taken back; the 7♠ under it was read
+        again 1 s later, and settled at once the Q♣ was told on a 7♣, every turn after it out
+        of step)."""
+        if len(question.cards) != 1 or not question.candidates:
+            return False
+        card = question.cards[0]
+        others = self._carried_off_alone(card, question.candidates[0].get("player"))
+        track = self._last_tracks.get(card)
+        return others is not None and track is not None \
+            and self._time - track.last_seen < TAKEN_BACK_WAIT \
+            and all(other.last_seen <= track.last_seen for other in others)
 
     def _built_on_settled(self, question: Question) -> bool:
         """In doubt only because of the questions before it (it built on a card then in

@@ -350,10 +350,37 @@ def test_a_doubtful_defence_taken_back_alone_is_dropped_and_the_next_one_beats()
     the 7♣ it might have been was told, and every turn after was out of step (11 false
     fouls). A card taken back alone is no misreading: here Boris's 9S, unsure and known
     discarded, goes back to him; nothing is told for it, and his 10D beats the 8D."""
+    scene, question = doubtful_nine_of_spades_on_the_seven_of_diamonds()
+    carry_off(scene, TOP, "9S")              # taken back by Boris, the 7D stays
+    scene.wait(1.0)
+    play(scene, "10D", TOP, (515, 375))
+    assert_taken_back_and_beaten_with_the_ten(scene, question)
+
+
+def test_a_doubtful_defence_taken_back_waits_for_the_card_it_covered_to_be_read_again(
+) -> None:
+    """dummy-3p-seed54: Vera's Q♣ on the 7♠, a foul asked about, was taken back; the 7♠
+    under it, read only by a sliver while covered, was read again 1 s after the Q♣ went.
+    Meanwhile the bout counted as swept with it (a discard) and the Q♣ was told on a 7♣:
+    37 false fouls. Here the 7D is unread under the 9S and for 0.9 s after it goes: it was
+    covered, not swept, and the 9S was taken back."""
+    scene, question = doubtful_nine_of_spades_on_the_seven_of_diamonds()
+    scene.remove("7D")                       # covered by the 9S: unread
+    scene.wait(0.5)
+    carry_off(scene, TOP, "9S")
+    scene.wait(0.9)
+    scene.put("7D", (500, 360))              # read again where it lay
+    scene.wait(0.3)
+    play(scene, "10D", TOP, (515, 375))
+    assert_taken_back_and_beaten_with_the_ten(scene, question)
+
+
+def doubtful_nine_of_spades_on_the_seven_of_diamonds() -> tuple[Scene, Question]:
+    """Boris's 9S, known discarded, read unsurely on Anna's 7D lead: asked about (the last
+    two tests)."""
     from referee import Referee
 
     scene = start(referee=Referee())
-    pipeline = scene.target
     play(scene, "7S", BOTTOM, (500, 360))
     play(scene, "9S", TOP, (515, 375))
     carry_off(scene, LEFT, "7S", "9S")       # a discard: the 9S is in the discard pile
@@ -365,11 +392,13 @@ def test_a_doubtful_defence_taken_back_alone_is_dropped_and_the_next_one_beats()
     play(scene, "7D", BOTTOM, (500, 360))    # Anna leads
     scene.slide("9S", TOP, (515, 375), confidence=0.7)
     scene.wait(0.6)
-    [question] = pipeline.questions
+    [question] = scene.target.questions
     assert question.cards == ("9S",)
-    carry_off(scene, TOP, "9S")              # taken back by Boris, the 7D stays
-    scene.wait(1.0)
-    play(scene, "10D", TOP, (515, 375))
+    return scene, question
+
+
+def assert_taken_back_and_beaten_with_the_ten(scene: Scene, question: Question) -> None:
+    pipeline = scene.target
     assert events(scene)[-2:] == [{"type": "attack", "player": "Anna", "cards": ["7D"]},
                                   {"type": "defend", "player": "Boris", "card": "10D",
                                    "on": "7D"}]
