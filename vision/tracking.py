@@ -71,6 +71,7 @@ SAME_CARD_SHARE = 0.6
 # index lies, at least: on the game videos 86% of a card's own indices read inside its box lie
 # there, 13% of the indices of the cards under it (those show at its edge)
 OWN_CORNER = (0.09, 0.10)
+TOGETHER_SINCE = 0.5  # s: two codes first read this close, both moving in: maybe one card
 # How far into a card (share of its width and height) its corner index reaches
 CORNER_SHARE = 0.25
 
@@ -813,9 +814,9 @@ class CardTracker:
     def _note_read_together(self, readings: dict[str, tuple[np.ndarray, float]]) -> None:
         """Two codes read near each other in the same frame are two cards (one laid on a pile,
         the corner of the one under it still showing), never one card read two ways; except,
-        for a card that never moved, one read as an index alone where the other's own index
-        is printed (either way round): one card's two corners read as two codes (its rivals
-        must outweigh it there)."""
+        for a card that never moved, or one that came in with the other (`_came_in_with`),
+        one read as an index alone where the other's own index is printed (either way round):
+        one card's two corners read as two codes (its rivals must outweigh it there)."""
         cards = [c for c in readings if self.tracks[c].state is TrackState.CANDIDATE]
         for card in cards:
             track = self.tracks[card]
@@ -823,10 +824,19 @@ class CardTracker:
                 if other == card or _distance(track.box, box) > self.config.duplicate_distance:
                     continue
                 mine = readings[card][0]
-                if self._never_moved(track) and (self._at_own_index(mine, box)
-                                                 or self._at_own_index(box, mine)):
+                if (self._never_moved(track) or self._came_in_with(track, self.tracks[other])) \
+                        and (self._at_own_index(mine, box) or self._at_own_index(box, mine)):
                     continue
                 track.together.add(other)
+
+    def _came_in_with(self, track: CardTrack, other: CardTrack) -> bool:
+        """Both codes were read moving in, first within `TOGETHER_SINCE` of each other: maybe
+        one card on its way, its two corners read as two codes (transfer-2p-seed55: Anna's
+        10♣, its index read 10♠ from her hand to the table, was placed as a second card and
+        told as a throw-in of Boris's). A card laid on another comes once that one lies
+        there."""
+        return not self._never_moved(other) and not self._never_moved(track) \
+            and abs(track.first_seen - other.first_seen) <= TOGETHER_SINCE
 
     def _outweighs_rivals(self, track: CardTrack, time: float) -> bool:
         """A card about to be placed, where another code was read too since it came to rest:
@@ -850,6 +860,8 @@ class CardTracker:
                 # about as much, never in the same frame: no card came in (a card laid on it
                 # hides it), that card was read two ways
                 return False
+            if other.state is TrackState.PLACED and self._came_in_with(track, other):
+                return False   # it came in with this one, read two ways, and lies there
             if never_moved and other.on_table:
                 # a card lying where this one, never moved, is read: also what was read of it
                 # just before. Not to wait for (a card laid right on a pile's top hides it),

@@ -628,6 +628,29 @@ def test_a_card_read_by_turns_as_a_look_alike_and_by_its_index_at_the_card_s_cor
         assert track.card == "AS" and track.rivals.get("7S", 0) > 0 and track.rival_share > 0.3
 
 
+def test_a_card_brought_in_with_its_own_index_read_as_another_code_is_one_card() -> None:
+    """transfer-2p-seed55: Anna's 10C was read whole on its way in and where it came to rest,
+    and in the same frames its own corner index as 10S, from her hand on (now and then the
+    whole card as 10S, its other corner as 10C): one card read two ways, not a 10S laid on it
+    (told as Boris's throw-in). The better read code is placed, alone."""
+    from table_scene import INDEX_H, INDEX_W
+
+    from vision.detections import Detections
+
+    tracker = CardTracker()
+    placed_cards = []
+    for frame in range(40):
+        y = 600 - 30 * min(frame, 10)          # brought in for 10 frames, then still
+        whole = box_at((400, y))
+        corner = box_at((400 - CARD_W / 2 + 8, y - CARD_H / 2 + 12), (INDEX_W, INDEX_H))
+        other_corner = box_at((400 + CARD_W / 2 - 8, y + CARD_H / 2 - 12), (INDEX_W, INDEX_H))
+        items = [("10C", whole, 0.95), ("10S", corner, 0.9)] if frame % 3 else [
+            ("10S", whole, 0.9), ("10C", other_corner, 0.9)]   # now and then the other way
+        update = tracker.update(frame, frame / FPS, Detections.from_cards(items))
+        placed_cards += [track.card for track in update.placed]
+    assert placed_cards == ["10C"]
+
+
 def test_a_card_lying_long_then_read_steadily_as_another_code_there_is_doubted() -> None:
     """A QD read for two seconds, then only as a JD where it lies (never moved): the JD may
     be the card laid right on the QD, but more likely the QD read two ways; placed, it keeps
