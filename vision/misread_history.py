@@ -190,8 +190,8 @@ class MisreadHistory:
         """The players named an event `answered` (accepted: the last verdict, or one told in
         another's place by `revise`) for `question`. A refusal just before it, since the
         accepted event before that, that was the camera's reading of that same act
-        (`_same_act`, `_lay_till_swept`) is no foul: the answer's verdict takes its place
-        (told when it was, `TableEvent.was`). Else `answered` as it is."""
+        (`_same_act`, `_read_there_as`, `_lay_till_swept`) is no foul: the answer's verdict
+        takes its place (told when it was, `TableEvent.was`). Else `answered` as it is."""
         at = next((n for n in range(len(self.verdicts) - 1, -1, -1)
                    if self.verdicts[n] is answered), None)
         if at is None:
@@ -201,6 +201,7 @@ class MisreadHistory:
             if verdict_ok(earlier.verdict):
                 return answered
             if _same_act(earlier, answered.event.event, question) \
+                    or self._read_there_as(earlier, answered.event.event, question) \
                     or self._lay_till_swept(earlier, answered.event.event):
                 return self._told_as_refused(n, at)
         return answered
@@ -217,6 +218,23 @@ class MisreadHistory:
         self.events = [told if item is earlier.event else item for item in self.events
                        if item is not later.event]
         return self.verdicts[refused]
+
+    def _read_there_as(self, refused: Verdicted, event: dict, question: Question) -> bool:
+        """Refusal `refused`, just before the question (`SAME_ACT_WITHIN`), played one card of
+        the same player's, the same way, as the one card the players named, and the two
+        codes were read by turns at one place (each the other's rival): one card read two
+        ways (dummy-2p-seed55: the dummy's 7♣ read 8♣ surely by turns, a P3 foul as 8♣, and
+        asked about as 7♣; the players named the 7♣ and the foul stayed)."""
+        said = refused.event.event
+        if said.get("type") != event["type"] or said.get("player") != event.get("player") \
+                or question.time - refused.event.time > SAME_ACT_WITHIN:
+            return False
+        ours, theirs = laid_cards(said), laid_cards(event)
+        if len(ours) != 1 or len(theirs) != 1:
+            return False
+        read, named = (self.follower.last_track(code) for code in (ours[0], theirs[0]))
+        return read is not None and named is not None \
+            and (named.card in read.rivals or read.card in named.rivals)
 
     def _lay_till_swept(self, refused: Verdicted, event: dict) -> bool:
         """A defence the referee refused for its card's name (`MISREAD_RULES`; in cross a

@@ -358,3 +358,31 @@ def test_a_card_read_surely_is_not_renamed_as_one_of_another_rank_and_suit(
     else:
         assert pipeline.questions == []
         assert [v.verdict.rule for v in pipeline.fouls] == ["G8"]
+
+
+def test_a_refusal_read_by_turns_with_the_card_the_players_name_there_is_withdrawn() -> None:
+    """dummy-2p-seed55: the dummy's 7♣ thrown in was read by turns as 8♣, surely (refused as
+    a throw-in, P3: no 8 on the table), and as 7♣, unsurely (asked about). The players named
+    the 7♣ thrown in, yet the 8♣ foul stayed: the same card, read two ways where it lay (each
+    code the other's rival), so the answer takes the refusal's place in the log."""
+    from vision.table_events import Question, Verdicted
+
+    scene = two_players_trump_turned()
+    scene.slide("7C", BOTTOM, (640, 360), confidence=0.7)
+    for _ in range(6):
+        for code, confidence in (("8C", 0.97), ("7C", 0.67)):
+            scene.remove("7C", "8C")
+            scene.put(code, (640, 360), confidence=confidence)
+            scene.wait(0.1)
+    pipeline = scene.target
+    assert "8C" in pipeline.follower.last_track("7C").rivals
+    frame, time = scene.frame, scene.time
+    read = TableEvent({"type": "throw_in", "player": "Anna", "cards": ["8C"]}, frame, time)
+    named = {"type": "throw_in", "player": "Anna", "cards": ["7C"]}
+    answered = Verdicted(TableEvent(named, frame, time), FakeVerdict(True))
+    pipeline.verdicts += [Verdicted(read, FakeVerdict(False, "P3")), answered]
+    question = Question("?", "?", (named,), frame, time, ("7C",))
+    told = pipeline.refusal_was_misread(answered, question)
+    assert told.event.event == named and told.event.was is read
+    assert pipeline.verdicts[-1] is told
+    assert not any(v.event is read for v in pipeline.verdicts)
