@@ -693,7 +693,7 @@ class GameFollower(OpenLeads):
         the defender took them."""
         view = self.view
         self._settle_unanswered(out)  # a take asked about before a throw-in: now or never
-        took = bool(view.took or self._snapshot().get("took"))
+        took = view.took or self._referee_took_this_bout()
         beaten = view.reader.all_beaten and not took
         if view.phase == "finished":
             view.reader.clear()  # the game is over: its last cards need no event
@@ -722,6 +722,17 @@ class GameFollower(OpenLeads):
                                 f"Со стола убрали {shown_ru}, но судья не может закрыть кон: "
                                 "что пропущено?", (), self._frame, self._time, tuple(cards)))
         view.reader.clear()  # even when refused: the cards are gone all the same
+
+    def _referee_took_this_bout(self) -> bool:
+        """The referee has a take declared on the bout the follower has (a card of it on the
+        referee's table): entered by the players, say. Not a take of the bout before, while
+        this one's readings still wait for an answer (classic-3p-seed54: Vera's take told, the
+        next lead asked about; that bout's discard was taken for her take, never told, and
+        the referee's bout stayed open: every later card a P5 foul)."""
+        snapshot = self._snapshot()
+        bout = set(self.view.reader.cards)
+        return bool(snapshot.get("took")) and any(
+            pair.get("attack") in bout for pair in snapshot.get("table") or ())
 
     def _lead_withdrawn(self) -> bool:
         """A lead nobody beat, carried back towards its leader, with a card the referee refused

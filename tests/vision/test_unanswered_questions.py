@@ -584,3 +584,33 @@ def test_a_lead_nobody_beat_carried_back_to_its_leader_was_taken_back() -> None:
                                              "cards": ["9D"]}]
     assert [e.event["type"] for e in pipeline.events] == ["setup", "deal", "trump", "attack"]
     assert pipeline.fouls == [] and pipeline.questions == []
+
+
+def test_a_bout_discarded_while_its_lead_is_asked_about_after_a_take_is_told_as_a_discard(
+) -> None:
+    """classic-3p-seed54: Vera's take was told; the next lead was read unsurely and asked
+    about, and its bout was beaten and discarded before anyone answered. The referee, still
+    waiting for that lead, had the take declared, so the discard was taken for it and never
+    told: settled, the lead and its defence stood on the referee's table for good, and every
+    later card was a P5 foul. Here Boris takes the 7S, Anna's unsure 8C lead is beaten with
+    the 10C and discarded, the 8C unseen under the hand, the 10C seen going: a discard, and
+    Boris leads next."""
+    scene = judged_scene()
+    pipeline = scene.target
+    play(scene, "7S", BOTTOM, (500, 360))
+    carry_off(scene, TOP, "7S")                      # Boris takes
+    scene.wait(1.0)
+    assert referee_events(pipeline)[-1] == {"type": "take", "player": "Boris"}
+    play(scene, "8C", BOTTOM, (500, 360), confidence=0.5)
+    [question] = pipeline.questions
+    play(scene, "10C", TOP, (515, 375))
+    scene.remove("8C")                               # under the sweeping hand
+    carry_off(scene, LEFT, "10C")                    # seen going to the discard pile
+    scene.wait(pipeline.follower.config.doubt_wait + 0.5)
+    assert question in pipeline.follower.withdrawn
+    assert referee_events(pipeline)[-3:] == [
+        {"type": "attack", "player": "Anna", "cards": ["8C"]},
+        {"type": "defend", "player": "Boris", "card": "10C", "on": "8C"}, {"type": "discard"}]
+    play(scene, "9D", TOP, (500, 360))
+    assert referee_events(pipeline)[-1] == {"type": "attack", "player": "Boris", "cards": ["9D"]}
+    assert pipeline.fouls == []
