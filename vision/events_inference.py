@@ -455,7 +455,7 @@ class GameFollower(OpenLeads):
         doubt, doubt_ru = self._low_confidence(track)
         trump = view.trump[-1] if view.trump else None
         can_beat = any(beats(track.card, pair.attack, trump) for pair in view.reader.unbeaten)
-        if not view.took and not self._snapshot().get("took") and doubt is None and \
+        if not view.took and not self._referee_took_this_bout() and doubt is None and \
                 view.reader.unbeaten and not can_beat and \
                 self.variant in ("classic", "transfer", "dummy") and \
                 rank_of(track.card) not in {rank_of(c) for c in view.reader.attacks}:
@@ -463,7 +463,7 @@ class GameFollower(OpenLeads):
             # the camera could not hear) and now leads, out of turn (the referee judges)
             self._emit(out, {"type": "take", "player": defender},
                        lambda: setattr(view, "took", True), [])
-        if view.took or self._snapshot().get("took"):
+        if view.took or self._referee_took_this_bout():
             # he took: the bout is over for him even if its cards still lie there, so his card
             # leads the next bout (out of turn or not: the referee judges)
             bout = (view.leader, view.defender, view.took, list(view.reader.pairs),
@@ -513,7 +513,7 @@ class GameFollower(OpenLeads):
         view = self.view
         return (self.variant in ("classic", "transfer", "dummy")
                 and not self.options.get("early_throw_in") and view.reader.lead_unbeaten
-                and not view.took and not self._snapshot().get("took"))
+                and not view.took and not self._referee_took_this_bout())
 
     def _could_transfer(self, track: CardTrack) -> bool:
         """P8: before any defence, a card of the attack's rank may be the defender's transfer."""

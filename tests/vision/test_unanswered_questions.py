@@ -614,3 +614,23 @@ def test_a_bout_discarded_while_its_lead_is_asked_about_after_a_take_is_told_as_
     play(scene, "9D", TOP, (500, 360))
     assert referee_events(pipeline)[-1] == {"type": "attack", "player": "Boris", "cards": ["9D"]}
     assert pipeline.fouls == []
+
+
+def test_a_take_inferred_while_the_lead_is_asked_about_after_a_take_is_told() -> None:
+    """As above, Boris's take of the 7S is told and Anna's 8C lead asked about; Boris then
+    lays the 6D apart, which beats nothing there: he gave up, a take of the 8C the camera
+    could not hear, and leads out of turn. The take told before is the last bout's, not this
+    one's (dummy-2p-seed53: no take was told, and the bout stayed open for the referee: every
+    later lead a P5 foul). Settled, the take is told."""
+    scene = judged_scene()
+    pipeline = scene.target
+    play(scene, "7S", BOTTOM, (500, 360))
+    carry_off(scene, TOP, "7S")                      # Boris takes
+    scene.wait(1.0)
+    play(scene, "8C", BOTTOM, (500, 360), confidence=0.5)
+    play(scene, "6D", TOP, (700, 360))             # apart: no defence
+    scene.wait(pipeline.follower.config.doubt_wait + 0.5)
+    assert referee_events(pipeline)[-2:] == [
+        {"type": "attack", "player": "Anna", "cards": ["8C"]},
+        {"type": "take", "player": "Boris"}]
+    assert pipeline.fouls == []     # his lead out of turn, unanswered: dropped, no foul
