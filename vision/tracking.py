@@ -119,6 +119,7 @@ class CardTrack:
     #                                                  with it: other cards (a pile), not rivals
     away_sure: int = 0  # frames in a row its code was read surely only away from its place
     sliver_only: bool = True  # read so far only unsurely, by an index alone (no whole card)
+    whole_at: float = -1.0    # when it was last read as a whole card, not an index alone
     peak_mean: float = 0.0  # the highest mean confidence of `PEAK_READINGS` readings in a row
     laid_again: bool = False  # a new track for a card that went out of sight and was brought
     #                           back in, to its place (`CardTracker._laid_again`) or elsewhere
@@ -730,6 +731,7 @@ class CardTracker:
                  update: TrackerUpdate) -> None:
         config = self.config
         track = self.tracks.get(card)
+        read = box
         if track is not None and track.state is not TrackState.GONE:
             box = self._whole_card(track, box)
         if track is None or track.state is TrackState.GONE or (
@@ -776,6 +778,8 @@ class CardTracker:
                 track.carry_box = None  # at rest again: not carried off
         track.sliver_only = track.sliver_only and not self._sure(confidence) \
             and self._index_alone(box, track)
+        if not self._index_alone(read, track):
+            track.whole_at = time
         track.last_seen = time
         track.confidence_sum += confidence
         track.readings += 1
@@ -827,7 +831,22 @@ class CardTracker:
                 if (self._never_moved(track) or self._came_in_with(track, self.tracks[other])) \
                         and (self._at_own_index(mine, box) or self._at_own_index(box, mine)):
                     continue
+                if self._never_moved(track) and self._whole_by_turns(track, self.tracks[other]) \
+                        and (self._index_inside(mine, box) or self._index_inside(box, mine)):
+                    track.together.discard(other)   # read together first, by turns since
+                    continue
                 track.together.add(other)
+
+    def _whole_by_turns(self, track: CardTrack, other: CardTrack) -> bool:
+        """Both codes were read as a whole card at one place (`same_place`), each since the
+        other came to rest there: for a code that never moved (`_note_read_together`), one
+        card read two ways by turns, its corner index as the other code whenever the whole
+        card read one (round-3p-seed52: Boris's A♣ read A♠ by turns, whole and by the index at
+        its far corner, at the box's very edge; placed as a second card, it was asked about as
+        a lead). A card laid on another hides it: that one is not read whole once the other
+        lies there; a card laid right on a pile came in, it moved."""
+        return track.whole_at > other.rest_since and other.whole_at > track.rest_since \
+            and _distance(track.box, other.box) <= self.config.same_place
 
     def _came_in_with(self, track: CardTrack, other: CardTrack) -> bool:
         """Both codes were read moving in, first within `TOGETHER_SINCE` of each other: maybe

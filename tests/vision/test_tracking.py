@@ -651,6 +651,34 @@ def test_a_card_brought_in_with_its_own_index_read_as_another_code_is_one_card()
     assert placed_cards == ["10C"]
 
 
+def test_a_card_read_whole_by_turns_as_another_code_that_reads_its_far_corner_is_one_card(
+) -> None:
+    """round-3p-seed52: Boris's AC, brought in and lying there, was read by turns as AS, whole,
+    while its index at the box's very corner read AC, and as AC, whole, while the far corner's
+    index read AS. Read together in the first frame (two cards?), then each read whole since
+    the other lay there: one card, the AS a flicker of it that never moved, not a second card
+    laid on it (placed, it was asked about as a lead)."""
+    from table_scene import INDEX_H, INDEX_W
+
+    from vision.detections import Detections
+
+    tracker = CardTracker()
+    whole = box_at((400, 300))
+    near = box_at((400 - CARD_W / 2 + 3, 300 - CARD_H / 2 + 5), (INDEX_W, INDEX_H))
+    far = box_at((400 + CARD_W / 2 - 3, 300 + CARD_H / 2 - 5), (INDEX_W, INDEX_H))
+    placed_cards = []
+    for frame in range(60):
+        y = 600 - 30 * min(frame, 10)          # the AC brought in, then still
+        if frame < 25:
+            items = [("AC", box_at((400, y)), 0.95)]
+        else:
+            items = [("AS", whole, 0.97), ("AC", near, 0.9)] if frame % 3 else [
+                ("AC", whole, 0.95), ("AS", far, 0.93)]
+        update = tracker.update(frame, frame / FPS, Detections.from_cards(items))
+        placed_cards += [track.card for track in update.placed]
+    assert placed_cards == ["AC"]
+
+
 def test_a_card_lying_long_then_read_steadily_as_another_code_there_is_doubted() -> None:
     """A QD read for two seconds, then only as a JD where it lies (never moved): the JD may
     be the card laid right on the QD, but more likely the QD read two ways; placed, it keeps
