@@ -337,6 +337,9 @@ class FollowerCore:
                 doubt = f"{judged.message} Misread before, or a foul (G8)?"
                 doubt_ru = f"{judged.message_ru} Камера ошиблась раньше, или нарушение (G8)?"
             elif not question_open:
+                if self._closed_unseen(judged, event, out):
+                    return self._emit(out, event, commit, cards, alternatives=alternatives,
+                                      offered=offered)
                 if self._ask_missed_turn(table_event, commit, out):
                     return True
                 if self._covered_corner_misread(cards):
@@ -452,6 +455,32 @@ class FollowerCore:
             return (f"{card_text(track.card)} or {card_text(rival)}?",
                     f"{card_text(track.card, True)} или {card_text(rival, True)}?")
         return None, None
+
+    def _closed_unseen(self, judged: object, event: dict, out: list[Emitted]) -> bool:
+        """A lead refused because the referee's bout is still open (P5) while none of that
+        bout's cards lies on the table any more: it closed unseen (a sweep the camera missed,
+        a card misread there that the referee still holds). A discard if the referee has every
+        attack card beaten, else the defender's take, is told first (True when the referee
+        accepts it; the lead is then judged again). transfer-3p-seed44, unanswered: the
+        referee's bout stayed open from the first minute on, and the next 15 cards were P5
+        fouls."""
+        if getattr(judged, "rule", None) != "P5" or event["type"] != "attack" \
+                or self.judge is None:
+            return False
+        snapshot = self._snapshot()
+        table = snapshot.get("table") or ()
+        cards = {card for pair in table for card in (pair.get("attack"), pair.get("defence"))
+                 if card}
+        if not cards or cards & set(self._tracks):
+            return False
+        beaten = all(pair.get("defence") for pair in table)
+        close = {"type": "discard"} if beaten else \
+            {"type": "take", "player": snapshot.get("defender")}
+        closing = TableEvent(close, self._frame, self._time)
+        if not self.judge(closing, record_refusal=False):
+            return False
+        out.append(closing)
+        return True
 
     def _revise_take(self, table_event: TableEvent, judged: object,
                      commit: Callable[[], None]) -> bool:

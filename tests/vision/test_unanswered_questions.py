@@ -634,3 +634,20 @@ def test_a_take_inferred_while_the_lead_is_asked_about_after_a_take_is_told() ->
         {"type": "attack", "player": "Anna", "cards": ["8C"]},
         {"type": "take", "player": "Boris"}]
     assert pipeline.fouls == []     # his lead out of turn, unanswered: dropped, no foul
+
+
+def test_a_lead_refused_as_the_referee_s_bout_is_open_closes_that_bout_when_it_is_gone(
+) -> None:
+    """The referee's bout stays open while none of its cards lies on the table any more (here
+    the players entered Anna's K♦ lead on the dashboard, a card the camera never saw; in
+    transfer-3p-seed44 a reading settled unanswered): Anna's next lead is refused, P5, and so
+    was every later lead of that game. Its cards are gone, so the bout closed unseen: the
+    K♦ unbeaten, Boris took it, and Anna leads again."""
+    scene = judged_scene()
+    pipeline = scene.target
+    assert pipeline.referee.apply({"type": "attack", "player": "Anna", "cards": ["KD"]}).ok
+    play(scene, "7S", BOTTOM, (500, 360))
+    assert referee_events(pipeline)[-2:] == [{"type": "take", "player": "Boris"},
+                                             {"type": "attack", "player": "Anna",
+                                              "cards": ["7S"]}]
+    assert pipeline.fouls == []
