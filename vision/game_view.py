@@ -21,6 +21,7 @@ from vision.table_events import (
     TableEvent,
     card_text,
     describe_event,
+    laid_cards,
     played_cards,
     renamed_card,
     with_card,
@@ -762,7 +763,10 @@ class FollowerCore:
         confidently but asked about for another reason (who led, a missed turn) read as the
         other suit of its colour, then the event with its other look-alikes: a confident
         reading is wrong too, and the players see which. Only cards that player may hold (by
-        the referee) and nothing on the table is read as."""
+        the referee) and nothing on the table is read as. Not for a layout deal: its cards
+        are asked about for their number, or one read unsurely (its look-alikes offered)."""
+        if any(reading.get("type") == "deal" for reading in readings):
+            return []
         snapshot = self._snapshot()
         held: dict[str | None, set[str]] = {}   # each player's possible cards, found once
 
@@ -811,6 +815,10 @@ class FollowerCore:
             return None
         renamed = renamed_card(guess, chosen) if guess and chosen else None
         cards = list(question.cards)
+        for old, new in self._deal_renamed(guess, chosen) if renamed is None else ():
+            self._rename(old, new)
+            self.renamed.append((old, new))   # for the tracker, with the next frame
+            cards = [new if card == old else card for card in cards]
         if renamed is not None:
             self._rename(*renamed)
             cards = [renamed[1] if card == renamed[0] else card for card in cards]
@@ -820,6 +828,16 @@ class FollowerCore:
                 self._undo_opening_move(guess, cards)
         self.resync()
         return renamed
+
+    @staticmethod
+    def _deal_renamed(guess: dict | None, chosen: dict | None) -> list[tuple[str, str]]:
+        """(old, new) for each card a layout deal the players named has in place of the one
+        read (several may be: `LayoutPhases._deal_misread`)."""
+        if not guess or not chosen or guess.get("type") != "deal" \
+                or chosen.get("type") != "deal":
+            return []
+        return [(old, new) for old, new in zip(laid_cards(guess), laid_cards(chosen),
+                                               strict=False) if old != new]
 
     def _undo_opening_move(self, guess: dict, cards: list[str]) -> None:
         """A placing or opening draw the model went on with did not happen (or was refused):
@@ -865,6 +883,10 @@ class FollowerCore:
             view.open_table[new] = view.open_table.pop(old)
         if view.trump == old:   # the turned trump, asked about: read as its look-alike
             view.trump = new
+        if view.faceup_deal is not None and old in view.faceup_deal["faceup"].values():
+            view.faceup_deal = with_card(view.faceup_deal, old, new)   # cross: asked about
+        if old in view.dealt_faceup:
+            view.dealt_faceup = (view.dealt_faceup - {old}) | {new}
 
     def resync_when_caught_up(self) -> None:
         """`resync` now, or once the doubtful readings still waiting are settled: till then

@@ -14,13 +14,14 @@ import numpy as np
 
 from vision.game_view import DUMMY, Emitted
 from vision.swept_bout import deck_by_rank, unaccounted
-from vision.table_events import TableEvent, card_text
+from vision.table_events import TableEvent, card_text, with_card
 from vision.table_reader import beats, look_alikes, look_alikes_by_colour, overlap, rank_value
 from vision.tracking import CardTrack, box_center
 from vision.unanswered_doubts import UnansweredDoubts
 
 CENTRE_WITHIN = 0.8  # the centre trump lies this much nearer the middle than the ring's cards
 TRUMP_AFTER = 0.5    # s: ... and comes to rest this long after the last of them at least
+DEAL_READINGS = 64  # a layout deal's readings offered with its unsure cards renamed
 
 
 class LayoutPhases(UnansweredDoubts):
@@ -86,17 +87,23 @@ class LayoutPhases(UnansweredDoubts):
             view.opening_turn = self._next_seat(self.setup["dealer"],
                                                 include=lambda n: n != DUMMY)
 
-        doubt = "the layout should have 9 cards" if len(cards) != 9 else None
+        count_doubt = "the layout should have 9 cards" if len(cards) != 9 else None
+        doubt, doubt_ru = count_doubt, "на столе должно быть 9 карт"
+        for track in table if doubt is None else ():
+            doubt, doubt_ru = self._low_confidence(track)   # its look-alikes offered
+            if doubt is not None:
+                break
         read = [t.card for t in table]
         unread = [card for card in deck_by_rank(int(self.setup.get("deck", 36)))
                   if card not in read and card != trump.card] if len(read) == 7 else []
         self._emit(out, {"type": "deal", "table": read}, lambda: None, read, doubt=doubt,
-                   doubt_ru="на столе должно быть 9 карт",
+                   doubt_ru=doubt_ru, alternatives=self._deal_misread({"type": "deal",
+                                                                       "table": read}, table),
                    offered=[{"type": "deal", "table": [*read, card]} for card in unread])
         trump_doubt, trump_doubt_ru = self._low_confidence(trump)
         self._emit(out, {"type": "trump", "card": trump.card}, commit, [trump.card],
-                   doubt=doubt or trump_doubt,
-                   doubt_ru="на столе должно быть 9 карт" if doubt else trump_doubt_ru)
+                   doubt=count_doubt or trump_doubt,
+                   doubt_ru="на столе должно быть 9 карт" if count_doubt else trump_doubt_ru)
 
     def _read_cross_layout(self, out: list[Emitted]) -> None:
         """C1: one face-up card in front of each player, matched to the seats by distance."""
@@ -118,10 +125,38 @@ class LayoutPhases(UnansweredDoubts):
             view.stock_left = int(self.setup.get("deck", 36)) - len(cards)
             view.opening_turn = self._cross_first_drawer(faceup)
 
-        doubt = None if len(faceup) == len(persons) == len(cards) else \
-            "each player should have one face-up card"
-        self._emit(out, {"type": "deal", "faceup": faceup}, commit, [t.card for t in cards],
-                   doubt=doubt, doubt_ru="у каждого игрока должна быть одна открытая карта")
+        doubt, doubt_ru = (None, None) if len(faceup) == len(persons) == len(cards) else (
+            "each player should have one face-up card",
+            "у каждого игрока должна быть одна открытая карта")
+        for track in cards if doubt is None else ():
+            doubt, doubt_ru = self._low_confidence(track)   # its look-alikes offered
+            if doubt is not None:
+                break
+        deal = {"type": "deal", "faceup": faceup}
+        self._emit(out, deal, commit, [t.card for t in cards], doubt=doubt, doubt_ru=doubt_ru,
+                   alternatives=self._deal_misread(deal, cards))
+
+    def _deal_misread(self, deal: dict, cards: list[CardTrack]) -> list[dict]:
+        """A layout deal with each card read unsurely (`_low_confidence`) read as each code
+        also read at its place or as a look-alike, if not seen elsewhere on the table, several
+        at once too (cross-3p-seed56, noisy oracle: the A♦ read A♣ and the 9♠ read 9♣; offered
+        one at a time, the deal was none of them, the players could not name it, and no deal
+        was told: every placing a C1 foul). At most `DEAL_READINGS` of them."""
+        options = []
+        for track in cards:
+            if self._low_confidence(track)[0] is None:
+                continue
+            rivals = sorted(track.rivals, key=track.rivals.__getitem__, reverse=True)
+            others = [c for c in dict.fromkeys((*rivals, *look_alikes(track.card)))
+                      if c != track.card and c not in self._tracks]
+            options.append([(track.card, new) for new in (track.card, *others)])
+        out = []
+        for choice in itertools.islice(itertools.product(*options), 1, DEAL_READINGS + 1):
+            reading = deal
+            for old, new in choice:
+                reading = with_card(reading, old, new)
+            out.append(reading)
+        return out
 
     def _pile_top_read_two_ways(self, track: CardTrack) -> bool:
         """A look-alike of a pile's top card, never brought in, read right where that card

@@ -31,19 +31,24 @@ class TableEvent:
 
 
 def with_card(event: dict, old: str, new: str) -> dict:
-    """The event with the card it plays (`card`, `cards`; not the card it beats) renamed."""
+    """The event with the card it lays renamed (`card`, `cards`, a layout deal's `table` and
+    `faceup` cards; not the card it beats)."""
     out = dict(event)
     if out.get("card") == old:
         out["card"] = new
-    if isinstance(out.get("cards"), list):
-        out["cards"] = [new if card == old else card for card in out["cards"]]
+    for key in ("cards", "table"):
+        if isinstance(out.get(key), list):
+            out[key] = [new if card == old else card for card in out[key]]
+    if isinstance(out.get("faceup"), dict):
+        out["faceup"] = {owner: new if card == old else card
+                         for owner, card in out["faceup"].items()}
     return out
 
 
 def renamed_card(guess: dict, chosen: dict) -> tuple[str, str] | None:
     """(old, new) when `chosen` is `guess` with one played card read as another (a defence
     perhaps on another card too: the attack card misread, renamed in the referee's past)."""
-    played = [(a, b) for a, b in zip(played_cards(guess), played_cards(chosen), strict=False)
+    played = [(a, b) for a, b in zip(laid_cards(guess), laid_cards(chosen), strict=False)
               if a != b]
     if len(played) != 1:
         return None

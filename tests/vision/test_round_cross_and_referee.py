@@ -42,11 +42,13 @@ def ring_spot(i: int, reach: float = 1.0) -> tuple[float, float]:
             330 + reach * 160 * math.sin(i * math.pi / 4))
 
 
-def round_layout(scene: Scene, table: list[str] = ROUND_TABLE) -> dict[str, tuple[float, float]]:
-    """R1: the eight table cards in a ring and the 8S trump in the centre; where each lies."""
+def round_layout(scene: Scene, table: list[str] = ROUND_TABLE, *, unsure: str = ""
+                 ) -> dict[str, tuple[float, float]]:
+    """R1: the eight table cards in a ring and the 8S trump in the centre; where each lies.
+    `unsure`: a table card read with low confidence."""
     spots = {card: ring_spot(i) for i, card in enumerate(table)}
     for card, spot in spots.items():
-        scene.put(card, spot)
+        scene.put(card, spot, confidence=0.4 if card == unsure else 0.9)
     scene.put("8S", (640, 330))              # the centre trump
     scene.wait(1.5)
     return spots
@@ -858,6 +860,54 @@ def test_a_face_up_card_read_by_turns_as_one_never_brought_in_is_the_one_brought
         == [deal]
     assert pipeline.fouls == [] and pipeline.questions == []
     assert pipeline.snapshot()["piles"]["Anna"] == ["9S"]
+
+
+def test_a_face_up_card_read_unsurely_is_asked_about_and_the_answer_is_the_deal() -> None:
+    """Cross: Vera's face-up 6H is read steadily, but unsurely, as 6S, and Boris's QH as QD
+    (the noisy oracle's cross-3p-seed44: a face-up 9H read 6S was taken as read, Boris's 7D
+    on it was legal, and 20 placings after it were false fouls; cross-3p-seed56: two cards
+    misread, offered one at a time, so the players could name no deal). The deal is asked
+    about with the cards' look-alikes, both at once too; the players name it: the referee's
+    deal, the model and the tracker have both cards."""
+    from referee import Referee
+
+    scene = Scene(TablePipeline(setup("cross"), referee=Referee()), jitter=1.0)
+    pipeline = scene.target
+    scene.put("9S", (640, 560))
+    scene.put("QD", (300, 250), confidence=0.4)      # the QH, misread
+    scene.put("6S", (980, 250), confidence=0.4)      # the 6H, misread
+    scene.wait(1.5)
+    [question] = pipeline.questions
+    deal = {"type": "deal", "faceup": {"Anna": "9S", "Boris": "QH", "Vera": "6H"}}
+    assert deal in question.candidates
+    assert pipeline.answer(question, question.candidates.index(deal)).verdict.ok
+    assert pipeline.snapshot()["piles"]["Vera"] == ["6H"]
+    assert pipeline.follower.view.faceup_deal == deal
+    scene.wait(0.2)
+    assert {"QH", "6H"} <= set(pipeline.tracker.tracks) and not {"QD", "6S"} & set(
+        pipeline.tracker.tracks)
+    assert pipeline.fouls == []
+
+
+def test_a_round_table_card_read_unsurely_is_asked_about_and_the_answer_is_the_deal() -> None:
+    """Round: the 8H of the layout is read steadily, but unsurely, as 8D. The deal is asked
+    about with its look-alikes; the players name the 8H: the referee's table has it, and
+    Anna's 9H beats it."""
+    from referee import Referee
+
+    scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
+    pipeline = scene.target
+    table = [card if card != "8H" else "8D" for card in ROUND_TABLE]
+    spots = round_layout(scene, table, unsure="8D")   # the 8H, misread
+    question = next(q for q in pipeline.questions if q.candidates[0]["type"] == "deal")
+    deal = {"type": "deal", "table": [c if c != "8D" else "8H" for c in table]}
+    assert deal in question.candidates
+    assert pipeline.answer(question, question.candidates.index(deal)).verdict.ok
+    eight = spots["8D"]
+    play(scene, "9H", ANNA, (eight[0] + 15, eight[1] + 15))
+    assert [e.event for e in pipeline.events][-1] == {
+        "type": "open_draw", "player": "Anna", "card": "9H", "beats": "8H"}
+    assert pipeline.fouls == []
 
 
 def test_a_lead_carried_back_with_a_card_refused_as_laid_with_it_was_that_attack_refused() -> None:
