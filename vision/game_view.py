@@ -337,6 +337,13 @@ class FollowerCore:
                 offered = [*(offered or ()), *as_a_foul(event, rule)]
                 doubt = f"{judged.message} Misread before, or a foul (G8)?"
                 doubt_ru = f"{judged.message_ru} Камера ошиблась раньше, или нарушение (G8)?"
+            elif rule == "G8" and not question_open and self._appeared_in_place(cards):
+                # known elsewhere, and never seen brought in: a card played from there comes
+                # in; the camera may have read something lying there (a pattern on the cloth)
+                offered = [*(offered or ()), *as_a_foul(event, rule)]
+                doubt = f"{judged.message} It was never seen coming in: misread, or a foul?"
+                doubt_ru = f"{judged.message_ru} Не видно, как её положили: ошибка камеры " \
+                    "или нарушение?"
             elif not question_open:
                 if self._closed_unseen(judged, event, out):
                     return self._emit(out, event, commit, cards, alternatives=alternatives,
@@ -456,6 +463,18 @@ class FollowerCore:
             return (f"{card_text(track.card)} or {card_text(rival)}?",
                     f"{card_text(track.card, True)} или {card_text(rival, True)}?")
         return None, None
+
+    def _appeared_in_place(self, cards: list[str]) -> bool:
+        """Each card was first read where it lies, never on its way in (`_came_in`), while
+        the camera watched (frames under `watch_gap` apart since before it was first read):
+        classic-2p-seed57's 10♥, a calendar printed on the tablecloth read surely as the J♥
+        landing beside it uncovered it, was told as a throw-in out of the discard pile."""
+        tracks = [self._tracks.get(card) for card in cards]
+        if not tracks or any(track is None or self._came_in(track) for track in tracks):
+            return False
+        since = min(track.first_seen for track in tracks if track is not None)
+        times = [t for t in self._frame_times if t <= since]
+        return bool(times) and since - times[-1] <= self.config.watch_gap
 
     def _closed_unseen(self, judged: object, event: dict, out: list[Emitted]) -> bool:
         """A lead refused because the referee's bout is still open (P5) while none of that

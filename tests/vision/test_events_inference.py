@@ -1679,7 +1679,8 @@ def test_a_covered_card_s_corner_read_as_a_discarded_card_is_no_foul(under_hidde
     """Boris's 9D lead, beaten by Anna's 7H laid over it, is no longer read; its corner
     index, never seen coming, reads 8D, a card of the discard pile: refused (G8), but that
     is the covered card's own index misread, no card played, no foul (dummy-2p-seed26).
-    The same reading where no card lies hidden is a card played: the foul stays."""
+    The same reading where no card lies hidden may be a card played, or something on the
+    cloth read as one (classic-2p-seed57): never seen coming in, it is asked about."""
     from referee import Referee
 
     scene = start(referee=Referee())
@@ -1695,10 +1696,16 @@ def test_a_covered_card_s_corner_read_as_a_discarded_card_is_no_foul(under_hidde
     scene.index_only.add("8D")
     scene.wait(1.0)
     pipeline = scene.target
-    assert [v.verdict.rule for v in pipeline.fouls] == ([] if under_hidden else ["G8"])
-    assert [e.event for e in pipeline.events][-1] == (
-        {"type": "defend", "player": "Anna", "card": "7H", "on": "9D"} if under_hidden
-        else {"type": "throw_in", "player": "Boris", "cards": ["8D"]})
+    assert pipeline.fouls == []
+    assert [e.event for e in pipeline.events][-1] == {
+        "type": "defend", "player": "Anna", "card": "7H", "on": "9D"}
+    assert [q.candidates[0] for q in pipeline.questions] == (
+        [] if under_hidden else [{"type": "throw_in", "player": "Boris", "cards": ["8D"]}])
+    if not under_hidden:   # named a foul, it is one
+        [question] = pipeline.questions
+        foul = next(c for c in question.candidates if c.get("foul") == "G8")
+        assert not pipeline.answer(question, question.candidates.index(foul)).verdict.ok
+        assert [v.verdict.rule for v in pipeline.fouls] == ["G8"]
 
 
 def test_a_lead_read_two_ways_where_it_lies_is_no_defence_by_its_own_player() -> None:

@@ -651,3 +651,28 @@ def test_a_lead_refused_as_the_referee_s_bout_is_open_closes_that_bout_when_it_i
                                              {"type": "attack", "player": "Anna",
                                               "cards": ["7S"]}]
     assert pipeline.fouls == []
+
+
+def test_a_card_known_discarded_that_appears_where_it_lies_is_asked_about_not_a_foul() -> None:
+    """classic-2p-seed57: as Boris's J♥ landed on the 6♥, a calendar printed on the cloth
+    beside it, uncovered, was read surely as the 10♥, a card in the discard pile, and told as a
+    throw-in out of there (G8). A card played from the discard pile is brought in; one first
+    read where it lies, the camera watching, may be no card at all: asked, and unanswered
+    dropped, no foul. Here the 9S, discarded, appears beside Boris's QD."""
+    scene = judged_scene()
+    pipeline = scene.target
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    carry_off(scene, LEFT, "7S", "9S")       # the 9S is in the discard pile
+    scene.wait(1.0)
+    play(scene, "8D", TOP, (500, 360))       # Boris leads
+    play(scene, "QD", BOTTOM, (515, 375))    # Anna beats it
+    scene.put("9S", (700, 250), confidence=0.95)
+    scene.wait(0.6)
+    [question] = pipeline.questions
+    assert "never seen coming in" in question.text and pipeline.fouls == []
+    scene.wait(pipeline.follower.config.doubt_wait + 0.5)
+    assert question in pipeline.follower.withdrawn and pipeline.fouls == []
+    assert referee_events(pipeline)[-2:] == [
+        {"type": "attack", "player": "Boris", "cards": ["8D"]},
+        {"type": "defend", "player": "Anna", "card": "QD", "on": "8D"}]
