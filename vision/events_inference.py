@@ -611,7 +611,7 @@ class GameFollower(OpenLeads):
         1 s after the Q♣ lay still last, the 7♠ counted as swept, 0.1 s before it was read
         again)."""
         left = [card for card in bout if card not in on_table]
-        uncovered = {pair.attack: self._last_sighting(self._last_tracks[pair.defence])
+        uncovered = {pair.attack: self._last_tracks[pair.defence].last_sighting
                      for pair in self.view.reader.pairs
                      if pair.defence in left and pair.defence in self._last_tracks}
         hidden = [self._tracks[card] for card in bout if card in on_table]
@@ -619,11 +619,6 @@ class GameFollower(OpenLeads):
             track.state is TrackState.HIDDEN
             and self._time - max(track.last_seen, uncovered.get(track.card, track.last_seen))
             >= self.config.swept_after for track in hidden)
-
-    @staticmethod
-    def _last_sighting(track: CardTrack) -> float:
-        """When the card was last read, where it lay or carried off."""
-        return max(track.last_seen, track.carry_time)
 
     def _on_hidden_bout(self, track: CardTrack) -> bool:
         """A card comes while every card of the bout has been unseen for `swept_after`

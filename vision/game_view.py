@@ -472,7 +472,7 @@ class FollowerCore:
         tracks = [self._tracks.get(card) for card in cards]
         if not tracks or any(track is None or self._came_in(track) for track in tracks):
             return False
-        since = min(track.first_seen for track in tracks if track is not None)
+        since = min(track.first_seen for track in tracks)
         times = [t for t in self._frame_times if t <= since]
         return bool(times) and since - times[-1] <= self.config.watch_gap
 
@@ -770,12 +770,18 @@ class FollowerCore:
             if self._low_confidence(track)[0] is None:
                 out += [with_card(event, card, other) for other in on_its_way]
                 continue
-            rivals = sorted(track.rivals, key=track.rivals.__getitem__, reverse=True)
-            others = [*rivals, *(c for c in look_alikes(card) if c not in rivals)]
             out += [with_card(event, card, other) for other in on_its_way]
-            out += [with_card(event, card, other) for other in others
-                    if other not in self._tracks and other != card and other not in on_its_way]
+            out += [with_card(event, card, other) for other in self._other_codes(track)
+                    if other not in on_its_way]
         return out
+
+    def _other_codes(self, track: CardTrack) -> list[str]:
+        """What a card in doubt may be instead: each code also read at its place (its rivals,
+        the most read first) and each of its look-alikes, if not seen elsewhere on the
+        table."""
+        rivals = sorted(track.rivals, key=track.rivals.__getitem__, reverse=True)
+        return [code for code in dict.fromkeys((*rivals, *look_alikes(track.card)))
+                if code != track.card and code not in self._tracks]
 
     def _confident_look_alikes(self, readings: list[dict], cards: list[str]) -> list[dict]:
         """Each reading (the event, then each player it may have come from) with a card read

@@ -87,12 +87,9 @@ class LayoutPhases(UnansweredDoubts):
             view.opening_turn = self._next_seat(self.setup["dealer"],
                                                 include=lambda n: n != DUMMY)
 
-        count_doubt = "the layout should have 9 cards" if len(cards) != 9 else None
-        doubt, doubt_ru = count_doubt, "на столе должно быть 9 карт"
-        for track in table if doubt is None else ():
-            doubt, doubt_ru = self._low_confidence(track)   # its look-alikes offered
-            if doubt is not None:
-                break
+        counted = (None, None) if len(cards) == 9 else (
+            "the layout should have 9 cards", "на столе должно быть 9 карт")
+        doubt, doubt_ru = counted if counted[0] else self._first_unsure(table)
         read = [t.card for t in table]
         unread = [card for card in deck_by_rank(int(self.setup.get("deck", 36)))
                   if card not in read and card != trump.card] if len(read) == 7 else []
@@ -100,10 +97,9 @@ class LayoutPhases(UnansweredDoubts):
                    doubt_ru=doubt_ru, alternatives=self._deal_misread({"type": "deal",
                                                                        "table": read}, table),
                    offered=[{"type": "deal", "table": [*read, card]} for card in unread])
-        trump_doubt, trump_doubt_ru = self._low_confidence(trump)
+        trump_doubt, trump_doubt_ru = counted if counted[0] else self._low_confidence(trump)
         self._emit(out, {"type": "trump", "card": trump.card}, commit, [trump.card],
-                   doubt=count_doubt or trump_doubt,
-                   doubt_ru="на столе должно быть 9 карт" if count_doubt else trump_doubt_ru)
+                   doubt=trump_doubt, doubt_ru=trump_doubt_ru)
 
     def _read_cross_layout(self, out: list[Emitted]) -> None:
         """C1: one face-up card in front of each player, matched to the seats by distance."""
@@ -125,16 +121,19 @@ class LayoutPhases(UnansweredDoubts):
             view.stock_left = int(self.setup.get("deck", 36)) - len(cards)
             view.opening_turn = self._cross_first_drawer(faceup)
 
-        doubt, doubt_ru = (None, None) if len(faceup) == len(persons) == len(cards) else (
-            "each player should have one face-up card",
-            "у каждого игрока должна быть одна открытая карта")
-        for track in cards if doubt is None else ():
-            doubt, doubt_ru = self._low_confidence(track)   # its look-alikes offered
-            if doubt is not None:
-                break
+        doubt, doubt_ru = self._first_unsure(cards) \
+            if len(faceup) == len(persons) == len(cards) else (
+                "each player should have one face-up card",
+                "у каждого игрока должна быть одна открытая карта")
         deal = {"type": "deal", "faceup": faceup}
         self._emit(out, deal, commit, [t.card for t in cards], doubt=doubt, doubt_ru=doubt_ru,
                    alternatives=self._deal_misread(deal, cards))
+
+    def _first_unsure(self, cards: list[CardTrack]) -> tuple[str | None, str | None]:
+        """Why the first of a layout's cards read unsurely is in doubt (`_low_confidence`):
+        the deal is asked about, its look-alikes offered (`_deal_misread`); else no doubt."""
+        return next((doubt for doubt in map(self._low_confidence, cards) if doubt[0]),
+                    (None, None))
 
     def _deal_misread(self, deal: dict, cards: list[CardTrack]) -> list[dict]:
         """A layout deal with each card read unsurely (`_low_confidence`) read as each code
@@ -146,10 +145,8 @@ class LayoutPhases(UnansweredDoubts):
         for track in cards:
             if self._low_confidence(track)[0] is None:
                 continue
-            rivals = sorted(track.rivals, key=track.rivals.__getitem__, reverse=True)
-            others = [c for c in dict.fromkeys((*rivals, *look_alikes(track.card)))
-                      if c != track.card and c not in self._tracks]
-            options.append([(track.card, new) for new in (track.card, *others)])
+            options.append([(track.card, new)
+                            for new in (track.card, *self._other_codes(track))])
         out = []
         for choice in itertools.islice(itertools.product(*options), 1, DEAL_READINGS + 1):
             reading = deal

@@ -135,6 +135,11 @@ class CardTrack:
         return np.array([(self.box[0] + self.box[2]) / 2, (self.box[1] + self.box[3]) / 2])
 
     @property
+    def last_sighting(self) -> float:
+        """When it was last read, where it lay or carried off."""
+        return max(self.last_seen, self.carry_time)
+
+    @property
     def first_center(self) -> np.ndarray:
         """Where it was first read: where it came in from."""
         return box_center(self.first_box)
@@ -987,7 +992,7 @@ class CardTracker:
         elif track.state is TrackState.PLACED:
             track.state = TrackState.HIDDEN
         carried_off = self._carried_off(track) \
-            and time - max(track.last_seen, track.carry_time) >= self.config.leave_after
+            and time - track.last_sighting >= self.config.leave_after
         if track.state is TrackState.HIDDEN and (unseen >= self.config.gone_after or carried_off):
             track.state = TrackState.GONE
             update.gone.append(track)
