@@ -595,10 +595,22 @@ class GameFollower(OpenLeads):
                 or not self._taken_back_alone(card, defender):
             return False
         defence = {"type": "defend", "player": defender, "card": card, "on": pair.attack}
-        if not self.revise(defence, None):
+        if not self._passed_on_against_the_rules(defence) and not self.revise(defence, None):
             return False
         view.reader.remove(card)
         return True
+
+    def _passed_on_against_the_rules(self, defence: dict) -> bool:
+        """In cross a card laid over an unbeaten card is a defence or a pass-on, told apart
+        only by what comes next. A defence the referee accepted, taken back off the card it
+        beat, was refused by the players: a pass-on by a defender able to beat (C7), the
+        foul told in the defence's place when the referee refuses it too (cross-3p-seed50:
+        Anna's Q♦ on the 8♠, trumps beating it, taken back, the 8♠ then beaten by the J♠)."""
+        if self.variant != "cross":
+            return False
+        attempt = {"type": "pass_on", "player": defence["player"], "card": defence["card"]}
+        return self.revise(defence, TableEvent(attempt, self._frame, self._time),
+                           foul_in_its_place=True)
 
     def _swept_with_the_rest(self, bout: list[str], on_table: set[str]) -> bool:
         """A card of the bout has left (seen carried off: gone at once) and those still

@@ -190,7 +190,7 @@ class TablePipeline(MisreadHistory):
         return verdict
 
     def revise(self, wrong: dict, right: TableEvent | None, *,
-               may_refuse: bool = False) -> bool:
+               may_refuse: bool = False, foul_in_its_place: bool = False) -> bool:
         """The last accepted event `wrong` did not happen, `right` did: the referee takes back
         `wrong` and every event accepted after it, then judges `right` and every event judged
         after it again, and the log has `right` where `wrong` was. An event refused after
@@ -199,7 +199,9 @@ class TablePipeline(MisreadHistory):
         it was and the answer is False (also when the referee cannot take events back).
         `right` itself must be accepted too, unless `may_refuse`: then a refused `right` is a
         foul in `wrong`'s place. `right` None: nothing happened in `wrong`'s place (its cards
-        were taken back), and `wrong` leaves the log."""
+        were taken back), and `wrong` leaves the log. `foul_in_its_place`: `right` is
+        `wrong`'s own act read anew and must be refused (as must every refusal after it): it
+        keeps `wrong`'s frame and time and counts as told when `wrong` was."""
         if not self._can_take_back():
             return False
         accepted = [n for n, v in enumerate(self.verdicts) if verdict_ok(v.verdict)]
@@ -207,6 +209,9 @@ class TablePipeline(MisreadHistory):
         if not found:
             return False
         at = found[-1]
+        if right is not None and foul_in_its_place:
+            first = self.verdicts[at].event
+            right, may_refuse = TableEvent(right.event, first.frame, first.time, was=first), True
         later = list(range(at + 1, len(self.verdicts)))
         absorbed = [n for n in later if n not in accepted and right is not None
                     and self._part_of(self.verdicts[n].event.event, right.event)]
@@ -217,7 +222,8 @@ class TablePipeline(MisreadHistory):
         original = [self.verdicts[n].event for n in (at, *later) if n in accepted]
         instead = [] if right is None else [(right, may_refuse)]
         replayed = self._replay(original, [*instead, *(
-            (self.verdicts[n].event, n not in accepted) for n in later)])
+            (self.verdicts[n].event, n not in accepted) for n in later)],
+                                 refusals_kept=foul_in_its_place)
         if replayed is None:
             return False
         for n, verdicted in zip(later if right is None else [at, *later], replayed, strict=True):

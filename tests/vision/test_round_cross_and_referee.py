@@ -468,6 +468,29 @@ def test_a_cross_bout_cleared_with_a_card_unbeaten_asks_which_card_beat_it() -> 
     assert pipeline.fouls == []
 
 
+def test_a_cross_cover_that_beats_taken_back_off_its_card_was_a_pass_on_refused() -> None:
+    """Boris covers Anna's 7S with his 8S, takes it back to his hand, the 7S staying, and
+    beats it with the 9S. A defence is never taken back: the players refused a pass-on he was
+    not allowed, able to beat (C7), told at the 8S's own frame in the defence's place
+    (cross-3p-seed50: Anna's Q♦ on the 8♠, taken back, then her J♠; no foul was caught)."""
+    scene = cross_with_hands(("8S", "9S"))
+    pipeline = scene.target
+    play(scene, "7S", ANNA, (600, 360))
+    play(scene, "8S", BORIS, (615, 375))
+    laid = pipeline.verdicts[-1].event
+    assert laid.event == {"type": "defend", "player": "Boris", "card": "8S", "on": "7S"}
+    scene.slide_many({"8S": ((615, 375), BORIS)}, seconds=0.3)
+    scene.remove("8S")
+    scene.wait(1.0)
+    [foul] = pipeline.fouls
+    assert foul.event.event == {"type": "pass_on", "player": "Boris", "card": "8S"}
+    assert foul.verdict.rule == "C7" and foul.event.frame == laid.frame
+    play(scene, "9S", BORIS, (615, 375))
+    assert pipeline.verdicts[-1].event.event == {
+        "type": "defend", "player": "Boris", "card": "9S", "on": "7S"}
+    assert pipeline.verdicts[-1].verdict.ok and pipeline.questions == []
+
+
 def test_a_cross_bout_cleared_unbeaten_unanswered_is_beaten_by_a_card_his_hand_holds() -> None:
     """The same bout, nobody answering: Boris's next lead settles the question. A take, the
     usual guess without the card, is refused (C7: his known hand holds the 8S, which beats the
