@@ -284,8 +284,10 @@ def apply_pass_on(state: TableState, event: PassOn) -> Verdict | None:
         beaters = [own for own in state.known_cards(seat)
                    if state.rules.variant.beats(to_beat, own, state.trump_suit)]
         if beaters:
-            raise Foul("C7", f"{name} can beat {to_beat} with {beaters[0]}, so he must beat it.",
-                       f"{name} может побить {to_beat.ru} картой {beaters[0].ru} и должен бить.")
+            raise Foul("C7", f"{name} can beat {to_beat} with {beaters[0]}: only a player who "
+                       "cannot beat may pass it on.",
+                       f"{name} может побить {to_beat.ru} картой {beaters[0].ru}: передавать "
+                       "можно, только когда бить нечем.")
     else:
         verdict = Verdict.not_judged(f"C7 not judged: {name}'s hand is not fully known.",
                                      f"C7 не проверено: рука {name} известна не полностью.")
