@@ -73,6 +73,7 @@ class GameScore:
     fouls: int = 0
     fouls_caught: int = 0
     fouls_caught_with_answers: int = 0   # ... or refused once the players answered a question
+    fouls_caught_late: int = 0   # not caught in time, but the act refused later (`_said_late`)
     false_fouls: int = 0
     questions: int = 0
     frames: int = 0
@@ -104,6 +105,7 @@ def score_game(events: list[dict], *, seed: int = 0, config: ScriptConfig | None
 
 
 FOUL_WINDOW_S = 2.0  # a refused reading this close to a foul's card coming to rest catches it
+FOUL_LATE_S = 6.0  # ... a refusal of that act said later than that, up to this: a late catch
 
 
 def score_events(variant: str, truth: list[TruthEvent], judged: list[tuple[Verdicted, float]],
@@ -131,14 +133,24 @@ def score_events(variant: str, truth: list[TruthEvent], judged: list[tuple[Verdi
     # as a refused throw-in: the players see that card flagged either way)
     refused = [(v.event.event, said_at) for v, said_at in judged if not v.verdict.ok]
     truth_fouls = [(t.event, t.frame / fps) for t in truth if not t.ok]
-    score.fouls_caught = sum(1 for seen in truth_fouls
-                             if any(_same_card_near(*seen, *said) for said in refused))
+    caught = [seen for seen in truth_fouls
+              if any(_same_card_near(*seen, *said) for said in refused)]
+    score.fouls_caught = len(caught)
+    late = [(v.event.event, said_at, v.event.time) for v, said_at in judged
+            if not v.verdict.ok and not any(_same_card_near(*seen, v.event.event, said_at)
+                                            for seen in truth_fouls)
+            and any(_said_late(*seen, v.event.event, said_at, v.event.time)
+                    for seen in truth_fouls)]
+    score.fouls_caught_late = sum(
+        1 for seen in truth_fouls
+        if seen not in caught and any(_said_late(*seen, *said) for said in late))
     confirmed = refused + [(v.event.event, said_at) for v, said_at in answer_verdicts
                            if not v.verdict.ok]
     score.fouls_caught_with_answers = sum(
         1 for seen in truth_fouls if any(_same_card_near(*seen, *said) for said in confirmed))
     score.false_fouls = sum(1 for said in refused
-                            if not any(_same_card_near(*seen, *said) for seen in truth_fouls))
+                            if not any(_same_card_near(*seen, *said) for seen in truth_fouls)
+                            ) - len(late)
     score.misses = [canonical(t.event) for i, t in enumerate(truth)
                     if i not in set(pairs.values())]
     score.extras = [canonical(v.event.event) for i, (v, _) in enumerate(judged)
@@ -188,6 +200,14 @@ def _same_card_near(seen: dict, seen_at: float, said: dict, said_at: float) -> b
     return bool(cards & _cards_of(said)) and near
 
 
+def _said_late(seen: dict, seen_at: float, said: dict, said_at: float, read_at: float
+               ) -> bool:
+    """A refusal of the foul's own act (its card, read as it came to rest: `read_at` within
+    `FOUL_WINDOW_S`) that came out later than that, up to `FOUL_LATE_S` (the camera told it
+    once the players took the card back): the foul was caught late, not a false foul."""
+    return _same_card_near(seen, seen_at, said, read_at) and said_at - seen_at <= FOUL_LATE_S
+
+
 def summarize(scores: list[GameScore]) -> dict:
     truth = sum(s.truth for s in scores)
     emitted = sum(s.emitted for s in scores)
@@ -203,6 +223,7 @@ def summarize(scores: list[GameScore]) -> dict:
         "fouls_caught": round(sum(s.fouls_caught for s in scores) / fouls, 4) if fouls else 1.0,
         "fouls_caught_with_answers": round(sum(s.fouls_caught_with_answers for s in scores)
                                            / fouls, 4) if fouls else 1.0,
+        "fouls_caught_late": sum(s.fouls_caught_late for s in scores),
         "false_fouls_per_game": round(sum(s.false_fouls for s in scores) / max(len(scores), 1),
                                       4),
         "questions_per_game": round(sum(s.questions for s in scores) / max(len(scores), 1), 3),

@@ -251,6 +251,19 @@ def test_a_foul_refused_too_late_or_missed_is_not_caught() -> None:
     assert len(missed.misses) == 1 and '"defend"' in missed.misses[0]
 
 
+@pytest.mark.parametrize("said_at, late, false", [(7.6, 1, 0), (11.5, 0, 1)])
+def test_a_foul_read_in_time_and_refused_later_is_a_late_catch_not_a_false_foul(
+        said_at: float, late: int, false: int) -> None:
+    """The 6D read as it came to rest (5.3 s) and refused once it was taken back (7.6 s,
+    2.6 s after it lay there): not caught in time, but no false foul either; refused 6.5 s
+    after, that is too late to be the same foul."""
+    read = Verdicted(TableEvent(BAD_DEFENCE, round(5.3 * 30), 5.3), SimpleNamespace(ok=False))
+    judged = [said(DEAL, 0.5), said(TRUMP, 1.3), said(ATTACK, 3.4), (read, said_at)]
+    score = score_events("classic", TRUTH, judged, fps=30.0)
+    assert (score.fouls_caught, score.fouls_caught_late, score.false_fouls) == (0, late, false)
+    assert summarize([score])["fouls_caught_late"] == late
+
+
 def test_a_foul_the_referee_called_once_the_players_confirmed_it_is_counted_apart() -> None:
     """The camera asked about the 6D (misread, or a foul?) and the players said it was laid
     as read: the referee's refusal of their answer catches the foul with answers only, and
