@@ -47,7 +47,7 @@ class UnansweredDoubts(FollowerCore):
             self.view.doubtful.difference_update(question.cards)
             if not question.candidates or self.judge is None:
                 continue
-            if self._taken_back_unanswered(question):
+            if self._taken_back_unanswered(question, out):
                 continue
             event = TableEvent(question.candidates[0], question.frame, question.time)
             judged = self.judge(event, record_refusal=False)
@@ -68,18 +68,25 @@ class UnansweredDoubts(FollowerCore):
             self._resync_due = False
             self.resync()
 
-    def _taken_back_unanswered(self, question: Question) -> bool:
+    def _taken_back_unanswered(self, question: Question, out: list[Emitted]) -> bool:
         """The question's one card was taken back by the player it was read from, alone, the
         rest of the bout staying (`_taken_back_alone`): a foul the players saw, not a misreading
-        (a misread card stays where it was laid). It is dropped: no event, no foul, and the card
-        it lay on is unbeaten again (dummy-3p-seed52: Anna's 7♠ on the 6♦, the 7♠ known in the
-        discard pile, asked about; she took it back and beat the 6♦ with the 9♦, but unanswered
-        the 7♣ it might have been was told, and every turn after it was out of step)."""
+        (a misread card stays where it was laid), and the card it lay on is unbeaten again
+        (dummy-3p-seed52: Anna's 7♠ on the 6♦, the 7♠ known in the discard pile, asked about;
+        she took it back and beat the 6♦ with the 9♦, but unanswered the 7♣ it might have been
+        was told, and every turn after it was out of step). The reading the camera asked
+        about is told as that foul when the referee refuses it; a reading it accepts was a
+        foul the camera cannot name (a card misread): it leaves the log, nothing is told."""
         first = question.candidates[0]
         if len(question.cards) != 1 or not self._taken_back_alone(question.cards[0],
                                                                   first.get("player")):
             return False
         self.view.reader.remove(question.cards[0])
+        event = TableEvent(first, question.frame, question.time)
+        if not self.judge(event):
+            out.append(event)   # refused: a foul, not applied
+        elif self.revise is None or not self.revise(first, None):
+            self._resync_due = True
         return True
 
     def _taken_back_unseen(self, question: Question) -> bool:

@@ -344,12 +344,14 @@ def test_a_defence_carried_back_to_its_defender_alone_was_taken_back() -> None:
     assert pipeline.fouls == [] and pipeline.questions == []
 
 
-def test_a_doubtful_defence_taken_back_alone_is_dropped_and_the_next_one_beats() -> None:
+def test_a_doubtful_defence_taken_back_alone_is_the_foul_read_and_the_next_one_beats(
+) -> None:
     """dummy-3p-seed52: Anna's 7♠ on the 6♦, the 7♠ known in the discard pile, was asked
     about (misread, or a foul?); she took it back and beat the 6♦ with the 9♦. Unanswered,
     the 7♣ it might have been was told, and every turn after was out of step (11 false
-    fouls). A card taken back alone is no misreading: here Boris's 9S, unsure and known
-    discarded, goes back to him; nothing is told for it, and his 10D beats the 8D."""
+    fouls). A card taken back alone is no misreading but a foul the players saw: here
+    Boris's 9S, unsure and known discarded, goes back to him; the 9S is told as read,
+    refused (G8) at the question's frame, and his 10D beats the 7D."""
     scene, question = doubtful_nine_of_spades_on_the_seven_of_diamonds()
     carry_off(scene, TOP, "9S")              # taken back by Boris, the 7D stays
     scene.wait(1.0)
@@ -399,11 +401,16 @@ def doubtful_nine_of_spades_on_the_seven_of_diamonds() -> tuple[Scene, Question]
 
 def assert_taken_back_and_beaten_with_the_ten(scene: Scene, question: Question) -> None:
     pipeline = scene.target
-    assert events(scene)[-2:] == [{"type": "attack", "player": "Anna", "cards": ["7D"]},
+    assert events(scene)[-3:] == [{"type": "attack", "player": "Anna", "cards": ["7D"]},
+                                  {"type": "defend", "player": "Boris", "card": "9S",
+                                   "on": "7D"},
                                   {"type": "defend", "player": "Boris", "card": "10D",
                                    "on": "7D"}]
     assert question in pipeline.follower.withdrawn
-    assert pipeline.fouls == [] and not any(e.get("card") == "9S" for e in events(scene)[-3:])
+    [foul] = pipeline.fouls
+    assert foul.event.event == {"type": "defend", "player": "Boris", "card": "9S", "on": "7D"}
+    assert foul.verdict.rule == "G8" and foul.event.frame == question.frame
+    assert [v.event.event["card"] for v in pipeline.verdicts[-2:]] == ["9S", "10D"]
 
 
 def test_a_sweep_seen_leaving_closes_the_bout_at_once_and_the_next_lead_is_not_late() -> None:
