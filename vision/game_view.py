@@ -320,6 +320,12 @@ class FollowerCore:
             if self._revise_take(table_event, judged, commit):
                 return True
             rule = getattr(judged, "rule", None)
+            if self._refused_for_a_guess(event, rule) and self.rename_past is not None \
+                    and self.rename_past(table_event, True):
+                commit()   # the camera's guess was another card
+                self.resync_when_caught_up()   # (the stock left: the referee's, told it)
+                out.append(table_event)
+                return True
             misread = (self._misread_instead(event) or self._misread_again(event)
                        or self._on_unsure_attack(event)) if rule in MISREAD_RULES else []
             held = self._held_look_alikes(event) if rule == "G8" and not misread else []
@@ -389,6 +395,17 @@ class FollowerCore:
         commit()
         out.append(table_event)
         return True
+
+    def _refused_for_a_guess(self, event: dict, rule: str | None) -> bool:
+        """A placing refused because of a card the follower only guessed (`guessed`: a
+        placing the camera never read): the card itself, placed where it is seen now (G8), or
+        a pile's top whose rank sends it elsewhere (C3). The guess was another card."""
+        if event["type"] != "deal_card" or not self.guessed:
+            return False
+        if rule == "G8":
+            return event["card"] in self.guessed
+        piles = (self._snapshot().get("piles") or {}).values()
+        return rule == "C3" and any(pile and pile[-1] in self.guessed for pile in piles)
 
     def _inside_a_hidden_card(self, track: CardTrack) -> bool:
         """An index read alone inside the box of a table card unseen just now (a hand or a

@@ -373,7 +373,7 @@ class LayoutPhases(UnansweredDoubts):
         the way it came is only from one pile to another."""
         view = self.view
         card = track.card
-        if card in self._on_piles():
+        if card in self._on_piles() and not (card in self.guessed and self._came_in(track)):
             carried = self._carried_in_as(track)
             if carried is None:
                 return  # a pile's card seen again (the card over it was lifted a moment)

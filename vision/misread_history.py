@@ -22,6 +22,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from vision.game_view import MISREAD_RULES
+from vision.missed_turn import guessed_tops_renamed
 from vision.swept_bout import trump_under_stock, unaccounted
 from vision.table_events import (
     Question,
@@ -93,6 +94,8 @@ def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,
     attacks = [entry.get("attack") for entry in snapshot.get("table") or ()]
     target = event.get("on")
     out: list[tuple[str, str]] = []
+    if event.get("type") == "deal_card":
+        out += guessed_tops_renamed(snapshot, event, guessed)
     if target is not None and target not in attacks:
         out += [(alike, target) for alike in look_alikes(target) if alike in attacks]
     trump = trump_under_stock(snapshot)

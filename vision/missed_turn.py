@@ -51,7 +51,7 @@ from vision.table_events import (
     played_cards,
 )
 from vision.table_reader import RANKS, beats, look_alikes, rank_of
-from vision.tracking import CardTrack
+from vision.tracking import CardTrack, TrackState
 
 LOWEST_RANK = {36: "6", 52: "2"}
 TURN_PHASES = {"deal_card": "faceup", "open_draw": "opening"}  # a turn's event: its phase
@@ -85,6 +85,32 @@ def missed_placings(snapshot: dict, drawer: str, seen: str, lying: Iterable[str]
     cards = [seen, *(card for card in unaccounted(snapshot, lying) if card != seen)]
     return [{"type": "deal_card", "player": drawer, "card": card,
              "to": pile_for(snapshot, drawer, card)} for card in cards]
+
+
+def _then_in_place(snapshot: dict, placing: dict, waiting: dict) -> bool:
+    """After `placing`, the placing `waiting` goes where it went (C3 sends it to that pile)."""
+    piles = {name: list(pile) for name, pile in (snapshot.get("piles") or {}).items()}
+    piles.setdefault(placing["to"], []).append(placing["card"])
+    return pile_for({**snapshot, "piles": piles}, waiting["player"], waiting["card"]) \
+        == waiting.get("to")
+
+
+def guessed_tops_renamed(snapshot: dict, placing: dict, guessed: Iterable[str]
+                         ) -> list[tuple[str, str]]:
+    """(old, new) renamings of a pile's top card that the follower only guessed (a placing
+    the camera never read: `_guess_turn`) after which C3 sends `placing` where it went: the
+    guess was a card of another rank (cross-3p-seed52: Boris's Q♠ on his pile never read,
+    guessed; Vera's K♠ laid on it showed its rank)."""
+    piles = {name: list(pile) for name, pile in (snapshot.get("piles") or {}).items()}
+    tops = [(name, pile[-1]) for name, pile in piles.items() if pile and pile[-1] in guessed]
+    out = []
+    for name, top in tops:
+        for other in unaccounted(snapshot):
+            renamed = {**piles, name: [*piles[name][:-1], other]}
+            if pile_for({**snapshot, "piles": renamed}, placing["player"], placing["card"]) \
+                    == placing.get("to"):
+                out.append((top, other))
+    return out
 
 
 def misread_on_a_pile(snapshot: dict, drawer: str, placings: list[dict]) -> list[dict]:
@@ -293,7 +319,12 @@ class MissedTurns(LayoutPhases):
                    else len(lost))   # the last read first, then as they were (a stable sort)
         turns = [turns[0], *first, *(turn for turn in turns[1:] if turn not in first)]
         question = missed_turn_question(drawer, table_event, turns, self.view.turn_at, offered)
-        guess = first[0] if first and phase == "faceup" else None   # (round: `_guess_turn`)
+        guess = None   # (round: `_guess_turn`)
+        if phase == "faceup":
+            covered = self._piles_covered(snapshot, self.view.turn_at) - {event.get("to")}
+            guess = first[0] if first else next(
+                (turn for turn in turns[1:] if len(covered) == 1 and turn["to"] in covered
+                 and _then_in_place(snapshot, turn, event)), None)
         self._wait(MissedTurn(question, table_event, commit, guess=guess), out)
         commit()
         return True
@@ -651,6 +682,19 @@ class MissedTurns(LayoutPhases):
         if self.judge(event, record_refusal=False):
             out.append(event)
             self.guessed.add(guess["card"])
+
+    def _piles_covered(self, snapshot: dict, since: float) -> set[str]:
+        """Cross's face-up deal: the piles whose top card (the referee's) was seen since
+        `since` and is out of sight now: a card the camera never read was laid over it
+        (cross-3p-seed52: Boris's Q♠ on his K♣, never read; the K♣ was not seen again)."""
+        covered = set()
+        for name, pile in (snapshot.get("piles") or {}).items():
+            track = self._tracks.get(pile[-1]) or self._last_tracks.get(pile[-1]) \
+                if pile else None
+            if track is not None and track.last_seen >= since and (
+                    track.card not in self._tracks or track.state is TrackState.HIDDEN):
+                covered.add(name)
+        return covered
 
     def _table_cards_gone(self, waiting: dict) -> set[str]:
         """Round's opening: the face-up table cards the camera saw leave that the referee still

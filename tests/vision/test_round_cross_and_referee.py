@@ -358,6 +358,30 @@ def cross_placing_missed() -> tuple[Scene, Question]:
     return scene, question
 
 
+def test_a_placing_never_read_over_a_pile_s_top_is_guessed_and_the_guess_renamed_later(
+) -> None:
+    """Vera's placing on her 7D is never read (the 7D is simply no longer seen), then Anna
+    places, out of turn for the referee. Nobody answers: Vera's turn is guessed, a card on
+    her pile after which Anna's is legal (cross-3p-seed52: Boris's Q♠ on his K♣ never read;
+    every later placing refused out of turn, the deal never ended for the referee: recall
+    0.36, 9 false fouls). Boris's 9C laid on it shows its rank: the guess becomes an 8. Vera
+    then places that very 8: the guess was another 8. No foul all along."""
+    scene = cross_kc_placed()
+    pipeline = scene.target
+    scene.remove("7D")                        # covered by Vera's card, never read
+    scene.wait(1.0)
+    play(scene, "10C", ANNA, (650, 572))      # onto her own 9S: Vera's turn for the referee
+    play(scene, "9C", BORIS, (990, 262))      # onto Vera's pile: its top must be an 8
+    piles = pipeline.snapshot()["piles"]
+    assert piles["Anna"][-1] == "10C" and piles["Vera"][-1] == "9C"
+    guess = piles["Vera"][1]
+    assert guess[:-1] == "8" and guess in pipeline.follower.guessed
+    play(scene, guess, VERA, (990, 262))      # no pile has a 7 on top: onto her own
+    vera = pipeline.snapshot()["piles"]["Vera"]
+    assert vera[-1] == guess and vera[1] != guess and vera[1][:-1] == "8"
+    assert pipeline.fouls == []
+
+
 def test_an_index_that_shows_at_a_pile_s_edge_without_being_brought_in_is_asked_about() -> None:
     """Boris places KC (brought in, read whole); then an index read alone, surely, at its
     edge, where the card under it shows, never moving: that card's index misread, or a
