@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import permutations
 
 import numpy as np
 
@@ -87,12 +88,33 @@ def missed_placings(snapshot: dict, drawer: str, seen: str, lying: Iterable[str]
              "to": pile_for(snapshot, drawer, card)} for card in cards]
 
 
-def _then_in_place(snapshot: dict, placing: dict, waiting: dict) -> bool:
-    """After `placing`, the placing `waiting` goes where it went (C3 sends it to that pile)."""
+def _with_placed(snapshot: dict, placed: list[dict]) -> dict:
+    """The snapshot with `placed`'s cards laid on their piles."""
     piles = {name: list(pile) for name, pile in (snapshot.get("piles") or {}).items()}
-    piles.setdefault(placing["to"], []).append(placing["card"])
-    return pile_for({**snapshot, "piles": piles}, waiting["player"], waiting["card"]) \
-        == waiting.get("to")
+    for placing in placed:
+        piles.setdefault(placing["to"], []).append(placing["card"])
+    return {**snapshot, "piles": piles}
+
+
+def _placings_onto(snapshot: dict, turns: list[tuple[str, str]], lying: set[str],
+                   waiting: dict) -> list[dict]:
+    """A placing for each (player, pile) of `turns` in turn: the first card not accounted
+    for that C3 sends onto that pile then, and after the last of them the placing `waiting`
+    where it went; [] when a pile has none."""
+    placed: list[dict] = []
+    for n, (player, pile) in enumerate(turns):
+        now = _with_placed(snapshot, placed)
+        used = lying | {placing["card"] for placing in placed}
+        fits = (card for card in unaccounted(now, used) if pile_for(now, player, card) == pile)
+        if n == len(turns) - 1:
+            fits = (card for card in fits if pile_for(
+                _with_placed(now, [{"card": card, "to": pile}]), waiting["player"],
+                waiting["card"]) == waiting.get("to"))
+        card = next(fits, None)
+        if card is None:
+            return []
+        placed.append({"type": "deal_card", "player": player, "card": card, "to": pile})
+    return placed
 
 
 def guessed_tops_renamed(snapshot: dict, placing: dict, guessed: Iterable[str]
@@ -260,7 +282,9 @@ class MissedTurn:
     take: dict | None = None  # a missed defence: the take the camera guessed instead
     passed: bool = False      # a missed pass-on (cross): `waiting` is the defence after it
     taken_by: str | None = None  # a missed bout: its defender took it, then `waiting` led
-    guess: dict | None = None  # a missed turn: the candidate told if nobody answers
+    # a missed turn: the candidates told if nobody answers (cross: one placing each of the
+    # players whose turns were missed, in turn)
+    guess: tuple[dict, ...] = ()
 
     @property
     def lead(self) -> bool:
@@ -319,12 +343,9 @@ class MissedTurns(LayoutPhases):
                    else len(lost))   # the last read first, then as they were (a stable sort)
         turns = [turns[0], *first, *(turn for turn in turns[1:] if turn not in first)]
         question = missed_turn_question(drawer, table_event, turns, self.view.turn_at, offered)
-        guess = None   # (round: `_guess_turn`)
+        guess: tuple[dict, ...] = ()   # (round: `_guess_turn`)
         if phase == "faceup":
-            covered = self._piles_covered(snapshot, self.view.turn_at) - {event.get("to")}
-            guess = first[0] if first else next(
-                (turn for turn in turns[1:] if len(covered) == 1 and turn["to"] in covered
-                 and _then_in_place(snapshot, turn, event)), None)
+            guess = (first[0],) if first else self._placed_over_covered(snapshot, drawer, event)
         self._wait(MissedTurn(question, table_event, commit, guess=guess), out)
         commit()
         return True
@@ -662,26 +683,52 @@ class MissedTurns(LayoutPhases):
         face-up deal: the card last read on its way in since the turn began that never came to
         rest (`_lost_on_the_way`; cross-3p-seed44: a 7♠ laid on Vera's pile was read there as
         the 9♣ under it; the stock was a card out from then on, and every lead of the game
-        was judged a placing out of turn: 8 false fouls). Only where the waiting turn is then
-        in turn: two turns missed, one guessed would leave the turns out of step from then on
-        (cross-3p-seed31, unanswered: 12 -> 27 false fouls)."""
+        was judged a placing out of turn: 8 false fouls); with none read, a placing by each
+        player whose turn was missed onto a pile seen covered (`_placed_over_covered`). Only
+        where the waiting turn is then in turn: two turns missed, one guessed would leave the
+        turns out of step from then on (cross-3p-seed31, unanswered: 12 -> 27 false fouls)."""
         question, waiting = asked.question, asked.waiting.event
-        if self.judge is None or asked.guess is None and waiting["type"] != "open_draw":
-            return
-        drawer = question.candidates[0].get("player")   # (the card seen, his after all)
-        if drawer not in self.seat_names or self._next_seat(drawer) != waiting.get("player"):
+        if self.judge is None or not asked.guess and waiting["type"] != "open_draw":
             return
         guess = asked.guess
         if waiting["type"] == "open_draw":
             gone = self._table_cards_gone(waiting)
-            guess = next((candidate for candidate in question.candidates[1:]
-                          if candidate.get("beats") in gone), None)
-        if guess is None:
+            guess = tuple(candidate for candidate in question.candidates[1:]
+                          if candidate.get("beats") in gone)[:1]
+        if not guess or guess[-1].get("player") not in self.seat_names \
+                or self._next_seat(guess[-1]["player"]) != waiting.get("player"):
             return
-        event = TableEvent(guess, question.frame, question.time)
-        if self.judge(event, record_refusal=False):
+        for placing in guess:
+            event = TableEvent(placing, question.frame, question.time)
+            if not self.judge(event, record_refusal=False):
+                break
             out.append(event)
-            self.guessed.add(guess["card"])
+            self.guessed.add(placing["card"])
+        self.view.stock_left -= len(guess) - 1   # (the question took one card off)
+
+    def _placed_over_covered(self, snapshot: dict, drawer: str, waiting: dict
+                             ) -> tuple[dict, ...]:
+        """Cross's face-up deal, no card read on its way in: a placing by each player whose
+        turn was missed (`drawer` and those after him, before `waiting`'s player) onto the
+        piles whose top the camera lost sight of since the turn began (`_piles_covered`), one
+        each (each onto his own pile first), of cards after which `waiting` goes where it
+        went: the first such placings (cross-3p-seed31: Vera's 8♣ on her 8♠ and Anna's 10♠
+        on her 10♦, neither read; cross-3p-seed52: Boris's Q♠ on his K♣). () when the
+        piles covered are not one a player."""
+        covered = self._piles_covered(snapshot, self.view.turn_at) - {waiting.get("to")}
+        missed = [drawer]
+        while len(missed) <= len(covered) and self._next_seat(missed[-1]) != waiting["player"]:
+            missed.append(self._next_seat(missed[-1]))
+        if not covered or len(missed) != len(covered) or self.options.get("place_continues"):
+            return ()
+        own_first = sorted(permutations(sorted(covered)),   # each onto his own pile, likeliest
+                           key=lambda order: -sum(map(str.__eq__, missed, order)))
+        for order in own_first:
+            placed = _placings_onto(snapshot, list(zip(missed, order, strict=True)),
+                                    set(self._tracks), waiting)
+            if placed:
+                return tuple(placed)
+        return ()
 
     def _piles_covered(self, snapshot: dict, since: float) -> set[str]:
         """Cross's face-up deal: the piles whose top card (the referee's) was seen since

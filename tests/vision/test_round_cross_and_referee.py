@@ -382,6 +382,26 @@ def test_a_placing_never_read_over_a_pile_s_top_is_guessed_and_the_guess_renamed
     assert pipeline.fouls == []
 
 
+def test_two_placings_never_read_over_their_piles_are_guessed_each_onto_his_own() -> None:
+    """Vera's and then Anna's placings are never read (their piles' tops are no longer
+    seen), then Boris places, out of turn for the referee. Nobody answers: a placing of
+    Vera's and one of Anna's are guessed, each onto her own pile, and the turns go on in
+    step (cross-3p-seed31: Vera's 8♣ and Anna's 10♠ were missed in a row)."""
+    scene = cross_kc_placed()
+    pipeline = scene.target
+    scene.remove("7D")                        # Vera's card laid over it, never read
+    scene.wait(1.0)
+    scene.remove("9S")                        # Anna's, never read
+    scene.wait(1.0)
+    play(scene, "6H", BORIS, (320, 274))      # onto his own KC
+    play(scene, "JD", VERA, (990, 262))       # the game goes on: onto her own pile
+    told = [v.event.event for v in pipeline.verdicts[-4:]]
+    assert [(e["player"], e["to"]) for e in told] == [
+        ("Vera", "Vera"), ("Anna", "Anna"), ("Boris", "Boris"), ("Vera", "Vera")]
+    assert {told[0]["card"], told[1]["card"]} <= pipeline.follower.guessed
+    assert pipeline.fouls == [] and pipeline.snapshot()["turn"] == "Anna"
+
+
 def test_an_index_that_shows_at_a_pile_s_edge_without_being_brought_in_is_asked_about() -> None:
     """Boris places KC (brought in, read whole); then an index read alone, surely, at its
     edge, where the card under it shows, never moving: that card's index misread, or a
