@@ -201,7 +201,8 @@ class TablePipeline(MisreadHistory):
         foul in `wrong`'s place. `right` None: nothing happened in `wrong`'s place (its cards
         were taken back), and `wrong` leaves the log. `foul_in_its_place`: `right` is
         `wrong`'s own act read anew and must be refused (as must every refusal after it): it
-        keeps `wrong`'s frame and time and counts as told when `wrong` was."""
+        keeps `wrong`'s frame and time (its picture), but is told now, not when `wrong` was
+        (the foul was seen only now: a late catch for the scorer)."""
         if not self._can_take_back():
             return False
         accepted = [n for n, v in enumerate(self.verdicts) if verdict_ok(v.verdict)]
@@ -211,7 +212,7 @@ class TablePipeline(MisreadHistory):
         at = found[-1]
         if right is not None and foul_in_its_place:
             first = self.verdicts[at].event
-            right, may_refuse = TableEvent(right.event, first.frame, first.time, was=first), True
+            right, may_refuse = TableEvent(right.event, first.frame, first.time), True
         later = list(range(at + 1, len(self.verdicts)))
         absorbed = [n for n in later if n not in accepted and right is not None
                     and self._part_of(self.verdicts[n].event.event, right.event)]
