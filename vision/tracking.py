@@ -27,7 +27,7 @@ from enum import Enum
 import numpy as np
 
 from vision.detections import Detections
-from vision.table_reader import look_alikes
+from vision.table_reader import look_alikes, overlap
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,9 @@ SAME_CARD_SHARE = 0.6
 # index lies, at least: on the game videos 86% of a card's own indices read inside its box lie
 # there, 13% of the indices of the cards under it (those show at its edge)
 OWN_CORNER = (0.09, 0.10)
+HIDDEN_JUST_BEFORE = 0.5  # s: a card out of sight since this long before a code was read inside it
+INSIDE_SHARE = 0.9  # ... inside it: this much of the code's box lies in that card's box
+PART_OF_CARD = 0.85  # ... and its box is at most this share of that card's box: part of it
 TOGETHER_SINCE = 0.5  # s: two codes first read this close, both moving in: maybe one card
 # How far into a card (share of its width and height) its corner index reaches
 CORNER_SHARE = 0.25
@@ -199,6 +202,10 @@ def box_center(box: np.ndarray) -> np.ndarray:
 
 def _box_size(box: np.ndarray) -> float:
     return float(max(box[2] - box[0], box[3] - box[1], 1.0))
+
+
+def _area(box: np.ndarray) -> float:
+    return float(max(box[2] - box[0], 0.0) * max(box[3] - box[1], 0.0))
 
 
 def _holds(box: np.ndarray, point: np.ndarray) -> bool:
@@ -870,6 +877,8 @@ class CardTracker:
         are kept on it (`rival_share`)."""
         rivals, lately = {}, {}
         never_moved = self._never_moved(track)
+        if never_moved and self._inside_a_card_just_hidden(track):
+            return False
         for other in self.tracks.values():
             if other is track or other.state is TrackState.GONE \
                     or other.card in track.together \
@@ -943,6 +952,22 @@ class CardTracker:
         of a card swept off misread, not a card of its own (a card brought in moves there and
         lies on top, read whole)."""
         return track.sliver_only and self._never_moved(track)
+
+    def _inside_a_card_just_hidden(self, track: CardTrack) -> bool:
+        """A code read only from part of a card lying there (its box inside that card's and
+        at most `PART_OF_CARD` of it: a hand covers the rest) that has been out of sight since
+        just before (`HIDDEN_JUST_BEFORE`) this code was first read, read no more surely than
+        that card was: that card, read another way (transfer-3p-seed59: the 7♠ read A♠ for
+        0.4 s from its lower half, told as a defence on itself). It waits until that card is
+        read again (then it is not placed) or is given up. A card laid on another is brought
+        in, and read whole."""
+        return any(other is not track and other.state is TrackState.HIDDEN
+                   and other.placed_at is not None
+                   and track.confidence <= other.best_mean_confidence
+                   and 0 <= track.first_seen - other.last_seen <= HIDDEN_JUST_BEFORE
+                   and _area(track.box) <= PART_OF_CARD * _area(other.box)
+                   and overlap(track.box, other.box) >= INSIDE_SHARE
+                   for other in self.tracks.values())
 
     def _never_moved(self, track: CardTrack) -> bool:
         return _distance(track.first_box, track.box) <= self.config.still_tolerance

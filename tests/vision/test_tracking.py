@@ -695,6 +695,29 @@ def test_a_card_lying_long_then_read_steadily_as_another_code_there_is_doubted()
     assert tracker.tracks["JD"].rival_share > 0.25
 
 
+def test_a_code_read_from_part_of_a_card_just_out_of_sight_is_not_placed() -> None:
+    """transfer-3p-seed59: the 7S lying there, a hand over its upper third, was read A♠ from
+    its lower part for 0.4 s (0.68-0.83, the 7S 0.85) and told as a defence on itself. The
+    A♠ is read only inside the 7S's box, from part of it, less surely, since just after the
+    7S was last read: that card read another way; it waits, and is never placed once the 7S
+    is read again. Read from the whole box, it would be placed (and doubted: test above)."""
+    from vision.detections import Detections
+
+    tracker = CardTracker()
+    whole = box_at((400, 300))
+    part = box_at((400, 300 + CARD_H / 6), (CARD_W * 0.95, CARD_H * 2 / 3))
+    placed_cards = []
+    for frame in range(80):
+        y = 600 - 30 * min(frame, 10)          # the 7S brought in, then still
+        if frame < 40 or frame >= 55:
+            items = [("7S", box_at((400, y)) if frame < 40 else whole, 0.86)]
+        else:
+            items = [("AS", part, 0.78)]        # 0.5 s: the 7S's lower part read A♠
+        update = tracker.update(frame, frame / FPS, Detections.from_cards(items))
+        placed_cards += [track.card for track in update.placed]
+    assert placed_cards == ["7S"]
+
+
 def test_a_card_brought_in_onto_a_lying_card_is_no_doubt_of_it() -> None:
     tracker = CardTracker()
     scene = Scene(tracker)
