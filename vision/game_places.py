@@ -20,9 +20,12 @@ class CardPlaces:
     contents: TableContents
     slots: dict[str, int] = field(default_factory=dict)   # attack card -> bout place
     ring: dict[str, int] = field(default_factory=dict)    # round table card -> ring place
+    # the ring before the event just laid out: its cards may still lie there while the event's
+    # own card is laid (a draw laid beside that ends the opening before all are taken)
+    ring_before: dict[str, int] = field(default_factory=dict)
 
     def reset(self) -> None:
-        self.slots, self.ring = {}, {}
+        self.slots, self.ring, self.ring_before = {}, {}, {}
 
     def free_slot(self, taken: set[int]) -> int:
         return next(i for i in range(64) if i not in taken)
@@ -48,7 +51,7 @@ class CardPlaces:
             if card not in ring:
                 ring[card] = self.free_slot(set(ring.values()))
             placed[card] = keep(card) or self.table.ring_slot(ring[card])
-        self.ring = ring
+        self.ring_before, self.ring = self.ring, ring
         if phase == "faceup":
             for owner, pile in (after.get("piles") or {}).items():
                 for depth, card in enumerate(pile):
@@ -102,7 +105,9 @@ class CardPlaces:
         if kind == "deal_card" and event.get("to") in self.table.seats.names:
             return self.on_pile(event["to"], 3)
         if kind == "open_draw":
-            return self.table.ring_slot(self.free_slot(set(self.ring.values())))
+            lying = {place for code, place in self.ring_before.items()
+                     if code in self.contents.cards}
+            return self.table.ring_slot(self.free_slot(set(self.ring.values()) | lying))
         return self.laid(self.table.bout_slot(self.free_slot(set(self.slots.values()))))
 
     def destination(self, card: str, after: dict, event: dict, dealer: str) -> tuple[Pose, bool]:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import cv2
@@ -152,6 +153,30 @@ def test_zoom_makes_the_cards_and_the_bout_bigger_round_the_middle() -> None:
     for index in range(6):
         spread = [abs(t.bout_slot(index).x - middle[0]) for t in (far, near)]
         assert spread[1] == pytest.approx(1.6 * spread[0], rel=0.1)
+
+
+def test_a_last_draw_laid_beside_is_laid_apart_from_the_table_cards_still_lying() -> None:
+    """round-3p-seed61: Boris's 8C, the last stock card, beat nothing and was laid beside the
+    table cards, and the opening ended (R4: every table card is taken). Laid first, it went to
+    the first place free once the table was empty, right on Anna's AH still lying there, and
+    the camera read it beating the AH (G4): every later card was refused (42 false fouls, 41
+    with perfect detections)."""
+    from vision.game_contents import TableContents
+    from vision.game_places import CardPlaces
+    from vision.game_shots import Item
+
+    rng = np.random.default_rng(4)
+    table = GameTable.build(rng, 1280, 720, ["Anna", "Boris", "Vera"])
+    contents = TableContents(table, rng)
+    places = CardPlaces(table, rng, contents)
+    before = {"variant": "round", "phase": "opening", "open_table": ["AH", "9H"]}
+    for card, pose in places.layout(before, {"type": "open_draw"}).items():
+        contents.cards[card] = Item(card, pose)
+    draw = {"type": "open_draw", "player": "Boris", "card": "8C"}
+    places.layout({"variant": "round", "phase": "play", "open_table": []}, draw)
+    laid = places.intended(draw, "8C")
+    assert min(math.dist((laid.x, laid.y), (item.pose.x, item.pose.y))
+               for item in contents.cards.values()) >= table.card_width
 
 
 def test_zoom_is_written_in_the_truth_and_checked(tmp_path: Path) -> None:
