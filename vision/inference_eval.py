@@ -136,11 +136,11 @@ def score_events(variant: str, truth: list[TruthEvent], judged: list[tuple[Verdi
     caught = [seen for seen in truth_fouls
               if any(_same_card_near(*seen, *said) for said in refused)]
     score.fouls_caught = len(caught)
-    late = [(v.event.event, said_at, v.event.time) for v, said_at in judged
-            if not v.verdict.ok and not any(_same_card_near(*seen, v.event.event, said_at)
-                                            for seen in truth_fouls)
-            and any(_said_late(*seen, v.event.event, said_at, v.event.time)
-                    for seen in truth_fouls)]
+    # refusals that caught no foul in time, each with when its reading was made
+    unmatched = [(v.event.event, said_at, v.event.time) for v, said_at in judged
+                 if not v.verdict.ok and not any(_same_card_near(*seen, v.event.event, said_at)
+                                                 for seen in truth_fouls)]
+    late = [said for said in unmatched if any(_said_late(*seen, *said) for seen in truth_fouls)]
     score.fouls_caught_late = sum(
         1 for seen in truth_fouls
         if seen not in caught and any(_said_late(*seen, *said) for said in late))
@@ -148,9 +148,7 @@ def score_events(variant: str, truth: list[TruthEvent], judged: list[tuple[Verdi
                            if not v.verdict.ok]
     score.fouls_caught_with_answers = sum(
         1 for seen in truth_fouls if any(_same_card_near(*seen, *said) for said in confirmed))
-    score.false_fouls = sum(1 for said in refused
-                            if not any(_same_card_near(*seen, *said) for seen in truth_fouls)
-                            ) - len(late)
+    score.false_fouls = len(unmatched) - len(late)
     score.misses = [canonical(t.event) for i, t in enumerate(truth)
                     if i not in set(pairs.values())]
     score.extras = [canonical(v.event.event) for i, (v, _) in enumerate(judged)

@@ -88,6 +88,11 @@ def missed_placings(snapshot: dict, drawer: str, seen: str, lying: Iterable[str]
              "to": pile_for(snapshot, drawer, card)} for card in cards]
 
 
+def _goes_where_it_went(snapshot: dict, placing: dict) -> bool:
+    """C3 sends `placing`'s card, drawn by its player, onto the pile it went to."""
+    return pile_for(snapshot, placing["player"], placing["card"]) == placing.get("to")
+
+
 def _with_placed(snapshot: dict, placed: list[dict]) -> dict:
     """The snapshot with `placed`'s cards laid on their piles."""
     piles = {name: list(pile) for name, pile in (snapshot.get("piles") or {}).items()}
@@ -105,15 +110,16 @@ def _placings_onto(snapshot: dict, turns: list[tuple[str, str]], lying: set[str]
     for n, (player, pile) in enumerate(turns):
         now = _with_placed(snapshot, placed)
         used = lying | {placing["card"] for placing in placed}
-        fits = (card for card in unaccounted(now, used) if pile_for(now, player, card) == pile)
+        fits = ({"type": "deal_card", "player": player, "card": card, "to": pile}
+                for card in unaccounted(now, used))
+        fits = (placing for placing in fits if _goes_where_it_went(now, placing))
         if n == len(turns) - 1:
-            fits = (card for card in fits if pile_for(
-                _with_placed(now, [{"card": card, "to": pile}]), waiting["player"],
-                waiting["card"]) == waiting.get("to"))
-        card = next(fits, None)
-        if card is None:
+            fits = (placing for placing in fits
+                    if _goes_where_it_went(_with_placed(now, [placing]), waiting))
+        placing = next(fits, None)
+        if placing is None:
             return []
-        placed.append({"type": "deal_card", "player": player, "card": card, "to": pile})
+        placed.append(placing)
     return placed
 
 
@@ -129,8 +135,7 @@ def guessed_tops_renamed(snapshot: dict, placing: dict, guessed: Iterable[str]
     for name, top in tops:
         for other in unaccounted(snapshot):
             renamed = {**piles, name: [*piles[name][:-1], other]}
-            if pile_for({**snapshot, "piles": renamed}, placing["player"], placing["card"]) \
-                    == placing.get("to"):
+            if _goes_where_it_went({**snapshot, "piles": renamed}, placing):
                 out.append((top, other))
     return out
 
@@ -736,8 +741,9 @@ class MissedTurns(LayoutPhases):
         (cross-3p-seed52: Boris's Q♠ on his K♣, never read; the K♣ was not seen again)."""
         covered = set()
         for name, pile in (snapshot.get("piles") or {}).items():
-            track = self._tracks.get(pile[-1]) or self._last_tracks.get(pile[-1]) \
-                if pile else None
+            if not pile:
+                continue
+            track = self._tracks.get(pile[-1]) or self._last_tracks.get(pile[-1])
             if track is not None and track.last_seen >= since and (
                     track.card not in self._tracks or track.state is TrackState.HIDDEN):
                 covered.add(name)
