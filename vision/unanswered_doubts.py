@@ -14,7 +14,7 @@ is dropped, never a foul.
 from __future__ import annotations
 
 from vision.game_view import TURNS, Emitted, FollowerCore
-from vision.table_events import Question, TableEvent, renamed_card
+from vision.table_events import Question, TableEvent, laid_cards, renamed_card
 
 TAKEN_BACK_WAIT = 2.0  # s: a card carried off alone waits this long for the rest to be read again
 
@@ -146,9 +146,14 @@ class UnansweredDoubts(FollowerCore):
         sure_target = target is None or (self._low_confidence(target)[0] is None
                                          and not self._read_unsurely(target))
         known_elsewhere = []
+        seen_brought = self._seen_brought_by(guess)
+        other_players = []
         for candidate in question.settling[1:]:
             if candidate.get("on") != guess.get("on") and sure_target:
                 continue   # an attack card read surely misread too: only the players may say
+            if seen_brought and {**candidate, "player": guess.get("player")} == guess:
+                other_players.append(candidate)   # after the reading with the past renamed
+                continue
             event = TableEvent(candidate, question.frame, question.time)
             judged = self.judge(event, record_refusal=False)
             if judged:
@@ -158,10 +163,35 @@ class UnansweredDoubts(FollowerCore):
                 return event
             if getattr(judged, "rule", None) == "G8":
                 known_elsewhere.append(event)
+        if other_players:
+            read = TableEvent(guess, question.frame, question.time)
+            if self._misread_before(read):
+                return read
+            for candidate in other_players:
+                event = TableEvent(candidate, question.frame, question.time)
+                if self.judge(event, record_refusal=False):
+                    return event
         for event in known_elsewhere:   # accepted once a card misread before is renamed
             if self.rename_past is not None and self.rename_past(event, True):
                 return event
         return None
+
+    def _misread_before(self, event: TableEvent) -> bool:
+        """The referee refuses the reading as a card known elsewhere (G8), and accepts it once
+        a card misread before is renamed in its past (`rename_past`, kept)."""
+        judged = self.judge(event, record_refusal=False)
+        return not judged and getattr(judged, "rule", None) == "G8" \
+            and self.rename_past is not None and self.rename_past(event, True)
+
+    def _seen_brought_by(self, reading: dict) -> bool:
+        """The reading's one card was seen brought in clearly from its player's seat: another
+        player's reading of it would be a guess against what the camera saw."""
+        cards = laid_cards(reading)
+        track = self._last_tracks.get(cards[0]) if len(cards) == 1 else None
+        if track is None or reading.get("player") is None:
+            return False
+        seen, clear = self._direction_choice(track, self._seated)
+        return clear and seen == reading["player"]
 
     def _settle_unanswered(self, out: list[Emitted], *, swept_only: bool = False) -> None:
         """Before the game goes on, a question it cannot go on without is settled by the

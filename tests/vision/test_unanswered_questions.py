@@ -7,6 +7,7 @@ from table_scene import Scene
 from test_events_inference import (
     BOTTOM,
     LEFT,
+    THREE,
     TOP,
     TWO,
     carry_off,
@@ -676,3 +677,46 @@ def test_a_card_known_discarded_that_appears_where_it_lies_is_asked_about_not_a_
     assert referee_events(pipeline)[-2:] == [
         {"type": "attack", "player": "Boris", "cards": ["8D"]},
         {"type": "defend", "player": "Anna", "card": "QD", "on": "8D"}]
+
+
+def test_an_unanswered_throw_in_seen_brought_by_its_player_renames_his_misread_lead(
+) -> None:
+    """Boris took Anna's 7S, then led it read surely as 8S, and Vera took that. When Boris
+    throws in the real 8S, seen coming from his seat, the referee has it in Vera's hand (G8):
+    "misread before, or a foul?" is asked. Unanswered, Vera throwing in the 8S is legal too,
+    but the camera saw Boris's hand bring it: his lead is renamed 7S and his throw-in told
+    (classic-3p-seed61: Vera's reading was told, Boris kept a card he never had, and every
+    lead after he went out was refused, 10 false fouls)."""
+    from referee import Referee
+
+    scene = start({**THREE, "variant": "classic"}, referee=Referee())
+    anna, boris, vera = BOTTOM, (90, 180), (1190, 180)
+    play(scene, "7S", anna, (500, 360))        # Anna attacks Boris; he takes
+    carry_off(scene, boris, "7S")
+    scene.wait(1.0)
+    play(scene, "6C", vera, (500, 360))        # Vera attacks Anna; she takes
+    carry_off(scene, anna, "6C")
+    scene.wait(1.0)
+    play(scene, "8S", boris, (500, 360))       # Boris's 7S, misread; Vera takes it
+    carry_off(scene, vera, "8S")
+    scene.wait(1.0)
+    play(scene, "8D", anna, (500, 360))        # Anna attacks Boris; he beats, discarded
+    play(scene, "10D", boris, (515, 375))
+    carry_off(scene, (1200, 700), "8D", "10D")
+    scene.wait(1.0)
+    play(scene, "9C", boris, (500, 360))       # Boris attacks Vera; she beats, discarded
+    play(scene, "QC", vera, (515, 375))
+    carry_off(scene, (1200, 700), "9C", "QC")
+    scene.wait(1.0)
+    play(scene, "8C", vera, (500, 360))        # Vera attacks Anna; she beats the 8C
+    play(scene, "10C", anna, (515, 375))
+    play(scene, "8S", boris, (640, 360))       # the real 8S, from Boris's seat
+    pipeline = scene.target
+    [question] = [q for q in pipeline.questions if q.cards == ("8S",)]
+    assert "Misread before" in question.text
+    assert {"type": "throw_in", "player": "Vera", "cards": ["8S"]} in question.candidates
+    scene.wait(question.time + pipeline.follower.config.doubt_wait + 0.2 - scene.time)
+    told = referee_events(pipeline)
+    assert told[-1] == {"type": "throw_in", "player": "Boris", "cards": ["8S"]}
+    assert {"type": "attack", "player": "Boris", "cards": ["7S"]} in told
+    assert pipeline.fouls == []
