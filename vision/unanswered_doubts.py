@@ -54,10 +54,11 @@ class UnansweredDoubts(FollowerCore):
             if judged:
                 out.append(event)
                 continue
-            legal = self._legal_reading(question) or self._closed_otherwise(question)
+            rule = getattr(judged, "rule", None)
+            legal = self._legal_reading(question, rule) or self._closed_otherwise(question)
             if legal is not None:
                 out.append(legal)
-            elif getattr(judged, "rule", None) == "G8" and self.rename_past is not None \
+            elif rule == "G8" and self.rename_past is not None \
                     and self.rename_past(event, True):   # taken as read: misread before
                 out.append(event)
                 continue
@@ -131,7 +132,8 @@ class UnansweredDoubts(FollowerCore):
         event = TableEvent(other, question.frame, question.time)
         return event if self.judge(event, record_refusal=False) else None
 
-    def _legal_reading(self, question: Question) -> TableEvent | None:
+    def _legal_reading(self, question: Question, refused_as: str | None = None
+                       ) -> TableEvent | None:
         """The first of a question's other candidates (a look-alike card, another player) that
         the referee accepts, told to it, when the reading the camera went on with is refused
         and nobody answered: the players would not have played a foul the camera cannot see
@@ -140,7 +142,10 @@ class UnansweredDoubts(FollowerCore):
         (G8: known elsewhere, or an attack card read as its look-alike), is renamed in the
         referee's past (`rename_past`). A defence on another attack card than the reading's is
         taken so only when that card itself was read in doubt or unsurely (`_read_unsurely`;
-        renaming a card read surely on a guess would be a guess on a guess)."""
+        renaming a card read surely on a guess would be a guess on a guess). Where the
+        camera saw the card brought in from the reading's own player's seat
+        (`_seen_brought_by`), the reading itself, refused as `refused_as` G8 and accepted with
+        a card misread before renamed, comes before another player's reading of it."""
         guess = question.candidates[0]
         target = self._last_tracks.get(guess.get("on", ""))
         sure_target = target is None or (self._low_confidence(target)[0] is None
@@ -165,7 +170,8 @@ class UnansweredDoubts(FollowerCore):
                 known_elsewhere.append(event)
         if other_players:
             read = TableEvent(guess, question.frame, question.time)
-            if self._misread_before(read):
+            if refused_as == "G8" and self.rename_past is not None \
+                    and self.rename_past(read, True):
                 return read
             for candidate in other_players:
                 event = TableEvent(candidate, question.frame, question.time)
@@ -175,13 +181,6 @@ class UnansweredDoubts(FollowerCore):
             if self.rename_past is not None and self.rename_past(event, True):
                 return event
         return None
-
-    def _misread_before(self, event: TableEvent) -> bool:
-        """The referee refuses the reading as a card known elsewhere (G8), and accepts it once
-        a card misread before is renamed in its past (`rename_past`, kept)."""
-        judged = self.judge(event, record_refusal=False)
-        return not judged and getattr(judged, "rule", None) == "G8" \
-            and self.rename_past is not None and self.rename_past(event, True)
 
     def _seen_brought_by(self, reading: dict) -> bool:
         """The reading's one card was seen brought in clearly from its player's seat: another
