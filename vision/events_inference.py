@@ -384,14 +384,16 @@ class GameFollower(OpenLeads):
 
     def _layout_complete(self) -> bool:
         """A layout deal is read once all its cards lie still (round: 8 + the centre trump,
-        cross: one per player; round with one table card unread: once the centre trump, laid
-        last, lies still), or after a long quiet if a card is missing (round's eight table
-        cards round an empty centre: a longer one, the trump is still to come)."""
+        cross: one per player, or all but one read only on its way in; round with one table
+        card unread: once the centre trump, laid last, lies still), or after a long quiet if a
+        card is missing (round's eight table cards round an empty centre: a longer one, the
+        trump is still to come)."""
         view = self.view
         quiet = self._time - max(t.placed_at or 0.0 for t in view.layout)
         expected = 9 if self.variant == "round" else len(self._persons)
         eight = self.variant == "round" and len(view.layout) == expected - 1
-        complete = len(view.layout) >= expected or (eight and self._centre_laid_last())
+        complete = len(view.layout) >= expected or (eight and self._centre_laid_last()) \
+            or self._faceup_lost_on_its_way() is not None
         if complete:
             return quiet >= self.config.settle_window
         return quiet >= (self.config.centre_wait if eight and self._centre_empty()

@@ -105,7 +105,8 @@ class LayoutPhases(UnansweredDoubts):
         """C1: one face-up card in front of each player, matched to the seats by distance."""
         view = self.view
         persons = self._persons
-        cards = view.layout
+        lost = self._faceup_lost_on_its_way()
+        cards = [*view.layout, lost] if lost is not None else view.layout
         if len(cards) != len(persons):
             owners = [self.seats.nearest(t.center, persons) for t in cards]
         else:
@@ -116,7 +117,8 @@ class LayoutPhases(UnansweredDoubts):
 
         def commit() -> None:
             view.phase, view.faceup_deal = "faceup", {"type": "deal", "faceup": faceup}
-            view.pile_tops = {owner: t.box.copy() for owner, t in zip(owners, cards, strict=True)}
+            view.pile_tops = {owner: t.box.copy() for owner, t in zip(owners, cards, strict=True)
+                              if t is not lost}   # where it lies was never seen
             view.dealt_faceup = set(faceup.values())
             view.stock_left = int(self.setup.get("deck", 36)) - len(cards)
             view.opening_turn = self._cross_first_drawer(faceup)
@@ -128,6 +130,28 @@ class LayoutPhases(UnansweredDoubts):
         deal = {"type": "deal", "faceup": faceup}
         self._emit(out, deal, commit, [t.card for t in cards], doubt=doubt, doubt_ru=doubt_ru,
                    alternatives=self._deal_misread(deal, cards))
+
+    def _faceup_lost_on_its_way(self) -> CardTrack | None:
+        """C1: the one face-up card the camera read only on its way to its place, never lying
+        there: with every other player's face-up card lying still, the one card read coming in
+        since the deal began that never came to rest, is no longer followed and is read nowhere
+        on the table, last read away from every card of the layout (cross-3p-seed61: Vera's 7♣
+        was read only on its way; the layout waited, and was read once Anna's first placing,
+        an 8♥ on it, came to rest there, so the deal had the 8♥, the stock one card too many,
+        and the placing never ended). None otherwise."""
+        view = self.view
+        if self.variant != "cross" or not view.layout \
+                or len(view.layout) != len(self._persons) - 1:
+            return None
+        began = min(t.first_seen for t in view.layout)
+        following = {t.card for t in self._unplaced}
+        layout = {t.card for t in view.layout}
+        lost = [t for t in self._came_in_lately.values()
+                if t.last_seen >= began and t.placed_at is None and t.card not in layout
+                and t.card not in self._tracks and t.card not in following
+                and all(float(np.linalg.norm(t.center - other.center)) >= other.size
+                        for other in view.layout)]
+        return lost[0] if len(lost) == 1 else None
 
     def _first_unsure(self, cards: list[CardTrack]) -> tuple[str | None, str | None]:
         """Why the first of a layout's cards read unsurely is in doubt (`_low_confidence`):

@@ -331,6 +331,22 @@ def read_then_lost(scene: Scene, card: str, points: list[tuple[float, float]],
     scene.remove(card)
 
 
+def test_a_face_up_card_read_only_on_its_way_is_dealt_before_a_placing_lands_on_it() -> None:
+    from referee import Referee
+
+    scene = Scene(TablePipeline(setup("cross"), referee=Referee()), jitter=1.0)
+    scene.put("9S", (640, 560))
+    scene.put("QH", (300, 250))
+    read_then_lost(scene, "7D", [(900 + 20 * step, 90 + 40 * step) for step in range(4)])
+    scene.wait(1.5)                          # Vera's 7D lies at her place, never read there
+    play(scene, "8D", BORIS, (985, 258))     # Boris (the highest) places 8D on her 7D
+    assert events(scene) == [
+        {"type": "deal", "faceup": {"Anna": "9S", "Boris": "QH", "Vera": "7D"}},
+        {"type": "deal_card", "player": "Boris", "card": "8D", "to": "Vera"},
+    ]
+    assert scene.target.fouls == [] and scene.target.questions == []
+
+
 def vera_s_8d_lost_on_its_way() -> Scene:
     """`cross_kc_placed`, then Vera's 8D read coming in towards her 7D (40 px a frame) and
     never at rest."""
