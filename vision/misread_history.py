@@ -273,12 +273,17 @@ class MisreadHistory:
         hand, misread before, explain the refusal?), or kept (an unanswered question's reading
         taken as read). Where the referee knows a card it plays only from the follower's guess
         (a look-alike told for an unanswered question), or from a card of its code read
-        unsurely that left the table (`read_unsurely_before`), that may be the misreading too."""
+        unsurely that left the table (`read_unsurely_before`), that may be the misreading too.
+        Kept, a card played twice may be renamed from its later play (`_renamed`): unanswered,
+        nobody could call the reading a foul, and dropped it is none either (cross-3p-seed61:
+        the 8C first named by Vera's placing, her 7C lead later read 8C; renamed from the
+        placing, the 7C was placed twice, so her real 8C lead was dropped and 8 false fouls
+        followed). Only tried, not: a sure reading explained only so is a foul, not asked."""
         cards = played_cards(event.event)
         guessed = any(card in self.follower.guessed for card in cards)
         unsure = any(self.follower.read_unsurely_before(card, event.time) for card in cards)
         return self.misread_card_renamed(event, keep=keep, own_hand_only=not (guessed or unsure),
-                                         later_plays=False)
+                                         later_plays=keep)
 
     def rename_in_history(self, old: str, new: str, confirmed: TableEvent | None, *,
                           keep: bool = True, later_plays: bool = True) -> bool:
@@ -311,14 +316,15 @@ class MisreadHistory:
     def _renamed(self, old: str, new: str, confirmed: TableEvent | None, *,
                  keep: bool, later_plays: bool = True) -> bool:
         """Renamed from the first event that names `old`; else (`later_plays`: the players
-        confirmed the reading, and could have called it a foul, `as_a_foul`) from the last
+        confirmed the reading, and could have called it a foul, `as_a_foul`; or nobody
+        answered, and the reading is taken as read: `_rename_past` kept) from the last
         event that played `old`, then the one before that, and so on, where every refusal
         since stays refused: a card played twice (taken back into the hand between) may have
         been misread only the second time (classic-3p-seed40: Anna's K♣ defence was taken,
         her K♠ lead later read K♣; renamed from the defence, her K♠ defence after it clashed,
         and her real K♣ lead became a false G8; renamed Q♣ from the lead, her Q♠ thrown in on
-        it, a foul, would be allowed). Not where only the camera says so (`_rename_past`: a
-        question "misread before?" asked, or settled unanswered): classic-2p-seed45's G8
+        it, a foul, would be allowed). Not where only the camera says so and a question
+        "misread before?" would be asked (`_rename_past` only tried): classic-2p-seed45's G8
         foul became a question, and unanswered a renaming. The attack card `confirmed` lies
         on (or, with no `confirmed`, the table card found misread) was misread when it was
         played, and a card named so before it (the turned trump, say) may be another: renamed

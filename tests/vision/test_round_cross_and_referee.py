@@ -568,6 +568,41 @@ def test_a_cross_bout_cleared_unbeaten_unanswered_is_beaten_by_a_card_his_hand_h
     assert pipeline.fouls == []
 
 
+def test_an_unanswered_card_known_discarded_renames_its_player_s_later_play_misread_so(
+) -> None:
+    """Anna's 7C lead was read 8C (surely: she holds both, no doubt) and discarded; when she
+    leads the real 8C, the referee has it discarded (G8). Unanswered, the reading is taken as
+    read and the past renamed from her play misread so, not from the deal that first named
+    the 8C (a renaming there clashes: cross-3p-seed61, Vera's 7C read 8C; the 8C she led later
+    was dropped and 8 false fouls followed, every lead out of turn)."""
+    from referee import Referee
+
+    pipeline = TablePipeline(setup("cross"), referee=Referee())
+    hands = {"Anna": ["7C", "8C", "6D", "9H", "8S"], "Boris": ["9C", "7S", "10S"],
+             "Vera": ["9S", "6H", "JS"]}
+    assert pipeline._judge(TableEvent({"type": "deal", "hands": hands}, 0, 0.0))  # in the log
+    scene = Scene(pipeline, jitter=1.0)
+    scene.slide("8C", ANNA, (600, 360), confidence=0.95)   # her 7C, misread
+    scene.wait(0.6)
+    play(scene, "9C", BORIS, (615, 375))
+    sweep(scene, "8C", "9C")
+    play(scene, "7S", BORIS, (600, 360))
+    play(scene, "9S", VERA, (615, 375))
+    sweep(scene, "7S", "9S")
+    play(scene, "6H", VERA, (600, 360))
+    play(scene, "9H", ANNA, (615, 375))
+    sweep(scene, "6H", "9H")
+    scene.slide("8C", ANNA, (600, 360), confidence=0.95)   # the real 8C
+    scene.wait(0.6)
+    [question] = pipeline.questions
+    assert pipeline.fouls == []
+    scene.wait(question.time + pipeline.follower.config.doubt_wait + 0.2 - scene.time)
+    told = [v.event.event for v in pipeline.verdicts if v.verdict.ok]
+    assert {"type": "attack", "player": "Anna", "cards": ["7C"]} in told
+    assert told[-1] == {"type": "attack", "player": "Anna", "cards": ["8C"]}
+    assert pipeline.fouls == []
+
+
 def test_a_cross_defence_by_the_next_player_asks_which_card_was_passed_on_unseen() -> None:
     scene = cross_with_hands()
     pipeline = scene.target
