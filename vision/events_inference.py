@@ -493,8 +493,13 @@ class GameFollower(OpenLeads):
             candidates.append(transfer)
         text = f"{defender} laid {card_text(track.card)} beside the cards: which does it beat"
         text_ru = f"{defender} положил {card_text(track.card, True)} рядом: какую карту он бьёт"
-        question = Question(f"{text}?", f"{text_ru}?", tuple(candidates), self._frame,
-                            self._time, (track.card,))
+        text, text_ru = f"{text}?", f"{text_ru}?"
+        missed = [] if view.reader.unbeaten else self._missed_throw_ins_under(track, defender)
+        if missed:
+            text += " Or a card thrown in that the camera missed: which?"
+            text_ru += " Или подкинутую карту, которую камера не увидела: какую?"
+        question = Question(text, text_ru, (*candidates, *missed), self._frame, self._time,
+                            (track.card,), offered_only=len(missed))
         out.append(question)
         self._laid_beside.append(question)
         view.reader.ignored.add(track.card)

@@ -37,6 +37,7 @@ from vision.swept_bout import (
     unbeaten_attacks,
 )
 from vision.table_events import Question, TableEvent, played_cards
+from vision.table_reader import beats
 from vision.tracking import CardTrack, TrackState
 
 
@@ -196,11 +197,52 @@ class MissedCards(MissedTurns):
             self._settle_unanswered(out)
         return out is None
 
+    def _missed_throw_ins_under(self, track: CardTrack, defender: str) -> list[dict]:
+        """A card the defender laid beside a bout whose every card is beaten: the throw-ins
+        (P3) that may have come unseen and that it beats, for the players to name (classic-
+        3p-seed62: Anna's 7♣ thrown in was never read, Boris's K♣ on it was asked about with
+        only his own throw-in offered; unnamed, both hands were a card out, and the last stock
+        card, the trump, was drawn by the wrong player: 4 false fouls)."""
+        snapshot = self._snapshot()
+        if self.variant not in ("classic", "transfer", "dummy") or unbeaten_attacks(snapshot):
+            return []
+        trump = snapshot.get("trump_suit")
+        throwers = [n for n in self._seated if n != defender]
+        return [event for event in possible_throw_ins(snapshot, throwers, self._tracks)
+                if beats(track.card, event["cards"][0], trump)]
+
+    def _beaten_beside(self, question: Question, chosen: dict, refused: bool) -> bool:
+        """The players named a throw-in the camera missed for a card laid beside the bout
+        (`_missed_throw_ins_under`), and the referee accepted it: the card laid beside is
+        judged as its defence, and the model's bout gets both, where that card lies. False
+        for any other answer."""
+        card = question.cards[0] if len(question.cards) == 1 else None
+        if refused or chosen is None or chosen.get("type") != "throw_in" or card is None \
+                or card in chosen["cards"] or question.candidates[0].get("player") is None \
+                or not any(asked is question for asked in self._laid_beside):
+            return False
+        view = self.view
+        self._laid_beside = [asked for asked in self._laid_beside if asked is not question]
+        view.doubtful.difference_update(question.cards)
+        defence = {"type": "defend", "player": question.candidates[0]["player"], "card": card,
+                   "on": chosen["cards"][0]}
+        track = self._tracks.get(card)
+        if not self._judge_late(defence, question) or track is None:
+            self.resync()
+            return True
+        view.reader.ignored.discard(card)
+        view.reader.add_attack(chosen["cards"][0], track.box)
+        view.reader.add_defence(card, track.box, chosen["cards"][0])
+        return True
+
     def answered(self, question: Question, chosen: dict | None = None, *,
                  refused: bool = False) -> tuple[str, str] | None:
         """The missed card named (and accepted) is the bout's: a swept bout then closes (a
         discard after a defence, a take after a throw-in); a bout still there goes on beaten.
-        Any other answer is the fallback. Other questions as `GameView.answered` says."""
+        Any other answer is the fallback. A throw-in named for a card laid beside the bout:
+        `_beaten_beside`. Other questions as `GameView.answered` says."""
+        if self._beaten_beside(question, chosen, refused):
+            return None
         asked = self._missed
         if asked is None or question is not asked.question:
             return super().answered(question, chosen, refused=refused)

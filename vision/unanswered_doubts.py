@@ -204,7 +204,7 @@ class UnansweredDoubts(FollowerCore):
         asked, self._laid_beside = self._laid_beside, []
         self.withdrawn += asked
         for question in asked:
-            for candidate in question.candidates:
+            for candidate in question.settling:
                 event = TableEvent(candidate, question.frame, question.time)
                 if self.judge(event, record_refusal=False):
                     out.append(event)

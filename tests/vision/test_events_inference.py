@@ -1389,6 +1389,33 @@ def test_a_defender_s_card_beside_a_bout_all_beaten_is_no_take() -> None:
     assert {"type": "take", "player": "Boris"} not in events(scene)
 
 
+def test_a_card_beside_a_bout_all_beaten_may_beat_a_throw_in_the_camera_missed() -> None:
+    """classic-3p-seed62: Anna's 7C thrown in was never read, and Boris's KC on it was asked
+    about with only his own throw-in offered; unnamed, both hands were a card out and the
+    trump was later drawn by the wrong player. The throw-ins it may beat are offered too, for
+    the players only (a guess of a card nobody saw); named, the card is its defence."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    pipeline = scene.target
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    play(scene, "KC", TOP, (700, 360))       # on Anna's 7C, thrown in unseen
+    [question] = pipeline.questions
+    missed = {"type": "throw_in", "player": "Anna", "cards": ["7C"]}
+    assert missed in question.candidates and missed not in question.settling
+    assert question.candidates[-2:] == (missed, {**missed, "cards": ["9C"]})  # KC beats
+    assert pipeline.answer(question, question.candidates.index(missed)).verdict.ok
+    assert pipeline.verdicts[-1].event.event == {"type": "defend", "player": "Boris",
+                                                 "card": "KC", "on": "7C"}
+    sweep(scene, "7S", "9S", "KC")
+    assert pipeline.verdicts[-1].event.event == {"type": "discard"}
+    play(scene, "8H", TOP, (500, 360))       # Boris beat it all: he leads
+    assert pipeline.verdicts[-1].event.event == {"type": "attack", "player": "Boris",
+                                                 "cards": ["8H"]}
+    assert pipeline.fouls == [] and pipeline.questions == []
+
+
 def test_a_defence_waits_for_the_card_under_it_that_is_read_later() -> None:
     from referee import Referee
 
