@@ -679,13 +679,21 @@ class GameFollower(OpenLeads):
         peeping out under its defence), not a second card laid on the pile (dummy-3p-seed31:
         a J♣ read J♠ as it was led, then J♣ on its A♣ defence: a throw-in that left the
         bout unbeaten, a take nobody made, and every later turn out of step). Two cards of one
-        hand lie side by side, not on each other."""
+        hand lie side by side, not on each other. Or `track`, never brought in, was first read
+        right where that card lies (`_at_its_place`), which is still read since: that card
+        read two ways where it lies, by turns (cross-3p-seed62: Anna's A♠ passed on, read A♣
+        now and then once the K♥ under it was taken; told as Boris passing the A♣ on, and,
+        unanswered, every later bout out of step). A card laid on another is brought in, and
+        covers it."""
         extent, min_overlap = self._extent(track), self.view.reader.min_overlap
         for pair in self.view.reader.pairs:
             for card, box in ((pair.attack, pair.attack_box), (pair.defence, pair.defence_box)):
                 other = self._tracks.get(card) if card in look_alikes(track.card) else None
-                if other is not None and self._came_together(track, other) \
-                        and overlap(extent, box) >= min_overlap:
+                if other is None or overlap(extent, box) < min_overlap:
+                    continue
+                if self._came_together(track, other) or (
+                        not self._came_in(track) and other.last_seen >= track.first_seen
+                        and self._at_its_place(track, other.center)):
                     return True
         return False
 

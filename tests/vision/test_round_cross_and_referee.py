@@ -603,6 +603,30 @@ def test_an_unanswered_card_known_discarded_renames_its_player_s_later_play_misr
     assert pipeline.fouls == []
 
 
+def test_a_bout_card_read_by_turns_as_its_look_alike_where_it_lies_is_no_new_card() -> None:
+    """cross-3p-seed62: Anna's A♠ passed on was read A♣ now and then where it lay once the
+    card under it was taken, never brought in, and told as Boris passing the A♣ on;
+    unanswered, every later bout was out of step. A card laid on another is brought in, and
+    covers it."""
+    scene = cross_with_hands()
+    pipeline = scene.target
+    play(scene, "6D", ANNA, (600, 360))
+    play(scene, "6C", BORIS, (615, 375))     # he cannot beat the 6D: he passes his 6C on
+    scene.remove("6D")                       # and takes the 6D
+    for read in "-XXXSSXXXSSSSSSSS":       # two frames each: 6C (S), 6S at its place (X),
+        scene.hidden.add("6C")               # or nothing read there (the hand taking the 6D)
+        for _ in range(2):
+            scene.step([("6C", (615, 375), 0.75)] if read == "S" else
+                       [("6S", (615, 375), 0.75)] if read == "X" else [])
+        scene.hidden.discard("6C")
+    scene.wait(1.0)
+    play(scene, "JC", VERA, (630, 390))
+    assert events(scene) == [{"type": "attack", "player": "Anna", "cards": ["6D"]},
+                             {"type": "pass_on", "player": "Boris", "card": "6C"},
+                             {"type": "defend", "player": "Vera", "card": "JC", "on": "6C"}]
+    assert pipeline.questions == [] and pipeline.fouls == []
+
+
 def test_a_cross_defence_by_the_next_player_asks_which_card_was_passed_on_unseen() -> None:
     scene = cross_with_hands()
     pipeline = scene.target
