@@ -189,7 +189,7 @@ class FollowerCore:
         # they are new cards
         self.taken_back: list[str] = []
         self._resync_due = False  # set the bout from the referee once no question waits
-        self.guessed: set[str] = set()  # look-alikes told to the referee with nobody's word
+        self.guessed: set[str] = set()  # told the referee on nobody's word: look-alikes, doubts
         self.misread_as: dict[str, str] = {}  # old -> new: a card of this game read as old
         self._laid_beside: list[Question] = []  # which card does it beat? not yet answered
         self._discard_ends: list[np.ndarray] = []  # where cards swept to the discard pile went

@@ -14,7 +14,7 @@ is dropped, never a foul.
 from __future__ import annotations
 
 from vision.game_view import TURNS, Emitted, FollowerCore
-from vision.table_events import Question, TableEvent, laid_cards, renamed_card
+from vision.table_events import Question, TableEvent, laid_cards, played_cards, renamed_card
 
 TAKEN_BACK_WAIT = 2.0  # s: a card carried off alone waits this long for the rest to be read again
 
@@ -27,11 +27,13 @@ class UnansweredDoubts(FollowerCore):
         (their cards all left the table; with `turn_taken` a turn of the opening, as the next
         turn is taken: the referee judges turns in their order) or for `doubt_wait` seconds,
         oldest first: the reading the camera went on with is told to the referee then, only
-        asked, or else the first other candidate it accepts (`_legal_reading`), or else the
-        reading with a card misread before renamed (G8); when none is accepted, that is no
-        foul: the cards are dropped. The question is withdrawn. Then, once no question waits
-        (the referee has caught up with the model), the model's bout is set from the
-        referee's if a settled reading was not the one it went on with."""
+        asked (a reading in doubt, its cards are then known on nobody's word: `guessed`, which
+        a later reading refused as known elsewhere may rename), or else the first other
+        candidate it accepts (`_legal_reading`), or else the reading with a card misread
+        before renamed (G8); when none is accepted, that is no foul: the cards are dropped.
+        The question is withdrawn. Then, once no question waits (the referee has caught up
+        with the model), the model's bout is set from the referee's if a settled reading was
+        not the one it went on with."""
         while self._doubts:
             question = self._doubts[0]
             turn_over = turn_taken and bool(question.candidates) \
@@ -53,6 +55,8 @@ class UnansweredDoubts(FollowerCore):
             judged = self.judge(event, record_refusal=False)
             if judged:
                 out.append(event)
+                if not question.waits_on_earlier:   # read in doubt: told on nobody's word
+                    self.guessed.update(played_cards(event.event))
                 continue
             rule = getattr(judged, "rule", None)
             legal = self._legal_reading(question, rule) or self._closed_otherwise(question)

@@ -720,3 +720,32 @@ def test_an_unanswered_throw_in_seen_brought_by_its_player_renames_his_misread_l
     assert told[-1] == {"type": "throw_in", "player": "Boris", "cards": ["8S"]}
     assert {"type": "attack", "player": "Boris", "cards": ["7S"]} in told
     assert pipeline.fouls == []
+
+
+def test_a_card_known_only_from_a_doubt_nobody_answered_may_have_been_another_card() -> None:
+    """classic-3p-seed62: Boris's J♥ defence, read A♥ in doubt ("A♥ or 7♥?"), was told as
+    read when nobody answered; Vera's real A♥ lead later was a G8 foul, and every later turn
+    out of step. The referee knew that A♥ only on nobody's word (`guessed`): the lead is
+    asked about ("misread before?") instead, and, unanswered, the past is renamed."""
+    scene = judged_scene()
+    pipeline = scene.target
+    play(scene, "7C", BOTTOM, (500, 360))
+    scene.slide("9C", TOP, (515, 375))
+    for step in range(18):                   # read in doubt: as 6C at its place, by turns
+        scene.hidden.add("9C") if step % 3 == 0 else scene.hidden.discard("9C")
+        scene.step([("6C", (515, 375), 0.9)] if step % 3 == 0 else [])
+    scene.hidden.discard("9C")
+    [doubt] = pipeline.questions
+    carry_off(scene, LEFT, "7C", "9C")
+    scene.wait(1.0)
+    assert referee_events(pipeline)[-2:] == [
+        {"type": "defend", "player": "Boris", "card": "9C", "on": "7C"}, {"type": "discard"}]
+    play(scene, "8C", TOP, (500, 360))       # Boris leads
+    play(scene, "9C", BOTTOM, (515, 375))    # the real 9C, read surely: in the discard pile
+    assert pipeline.fouls == []
+    [question] = [q for q in pipeline.questions if q is not doubt]
+    assert "Misread before" in question.text
+    scene.wait(question.time + pipeline.follower.config.doubt_wait + 0.2 - scene.time)
+    assert referee_events(pipeline)[-1] == {"type": "defend", "player": "Anna", "card": "9C",
+                                            "on": "8C"}
+    assert pipeline.fouls == [] and "9C" not in pipeline.snapshot()["discard_cards"]
