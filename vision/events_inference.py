@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from vision.game_view import DUMMY, Emitted, GameView, InferenceConfig
 from vision.open_lead import OpenLeads
-from vision.swept_bout import SWEPT_TO_DISCARD, TRUMP_UNDER_STOCK
+from vision.swept_bout import SWEPT_TO_DISCARD, TRUMP_UNDER_STOCK, unaccounted
 from vision.table_events import Question, TableEvent, card_text, cards_text
 from vision.table_reader import beats, look_alikes, look_alikes_by_colour, overlap, rank_of
 from vision.tracking import CardTrack, TrackerUpdate, TrackState
@@ -460,9 +460,12 @@ class GameFollower(OpenLeads):
         if not view.took and not self._referee_took_this_bout() and doubt is None and \
                 view.reader.unbeaten and not can_beat and \
                 self.variant in ("classic", "transfer", "dummy") and \
-                rank_of(track.card) not in {rank_of(c) for c in view.reader.attacks}:
+                rank_of(track.card) not in {rank_of(c) for c in view.reader.attacks} and \
+                self._may_hold(defender, track.card):
             # a card that beats nothing there is no defence laid askew: he gave up (a take
-            # the camera could not hear) and now leads, out of turn (the referee judges)
+            # the camera could not hear) and now leads, out of turn (the referee judges). Not
+            # a card he cannot hold (known elsewhere): a defence misread (transfer-2p-seed62:
+            # Anna's 8♦ on the 6♦ read 8♥, discarded before, was told as a take and a lead)
             self._emit(out, {"type": "take", "player": defender},
                        lambda: setattr(view, "took", True), [])
         if view.took or self._referee_took_this_bout():
@@ -503,6 +506,13 @@ class GameFollower(OpenLeads):
         out.append(question)
         self._laid_beside.append(question)
         view.reader.ignored.add(track.card)
+
+    def _may_hold(self, player: str | None, card: str) -> bool:
+        """The referee may have `card` in `player`'s hand (not known elsewhere); without a
+        referee, any card."""
+        if self.snapshot is None or player is None:
+            return True
+        return card in unaccounted(self._snapshot(), (), player)
 
     def _pending_under(self, track: CardTrack) -> bool:
         """A card waiting in `pending` lies under `track` (it waited for `track`, which was

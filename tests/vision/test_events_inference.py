@@ -1416,6 +1416,24 @@ def test_a_card_beside_a_bout_all_beaten_may_beat_a_throw_in_the_camera_missed()
     assert pipeline.fouls == [] and pipeline.questions == []
 
 
+def test_a_card_beside_the_bout_that_beats_nothing_but_is_known_elsewhere_is_no_take() -> None:
+    """A card the defender lays beside the bout that beats nothing there is read as a take
+    (he gave up) and his lead. Not a card the referee knows elsewhere: he cannot hold it, so
+    it was misread (transfer-2p-seed62: Anna's 8♦ on the 6♦ read 8♥, discarded before, was
+    told as her take and her lead, refused G8, and the bouts after it went astray)."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    pipeline = scene.target
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    sweep(scene, "7S", "9S")                 # discarded: Boris, who beat it, leads
+    play(scene, "8C", TOP, (500, 360))
+    play(scene, "9S", BOTTOM, (700, 360))    # read so, beside the bout: it beats nothing
+    assert {"type": "take", "player": "Anna"} not in [v.event.event for v in pipeline.verdicts]
+    assert pipeline.fouls == []
+
+
 def test_a_defence_waits_for_the_card_under_it_that_is_read_later() -> None:
     from referee import Referee
 
