@@ -209,6 +209,27 @@ class MisreadHistory:
                 return self._told_as_refused(n, at)
         return answered
 
+    def defences_read_again(self, since: int) -> None:
+        """A defence accepted (a verdict from `since` on) right after the same player's
+        defence of the same attack card was refused as a card known elsewhere (G8), at most
+        `SAME_ACT_WITHIN` before: one card read two ways as it came to rest, the refused
+        reading a misread (dummy-3p-seed63: Anna's 7♦ on the 6♦ read 8♦, discarded before,
+        and 7♦ in the same frame: a false G8). A foul card is taken back before another is
+        laid, which takes longer. The accepted verdict takes the refusal's place."""
+        at = max(since, 2)
+        while at < len(self.verdicts):
+            earlier, later = self.verdicts[at - 1], self.verdicts[at]
+            said, event = earlier.event.event, later.event.event
+            if verdict_ok(later.verdict) and not verdict_ok(earlier.verdict) \
+                    and verdict_dict(earlier.verdict).get("rule") == "G8" \
+                    and event.get("type") == said.get("type") == "defend" \
+                    and event.get("player") == said.get("player") \
+                    and event.get("on") == said.get("on") \
+                    and later.event.time - earlier.event.time <= SAME_ACT_WITHIN:
+                self._told_as_refused(at - 1, at)
+            else:
+                at += 1
+
     def _told_as_refused(self, refused: int, accepted: int) -> Verdicted:
         """Verdict `accepted` was the act refused at `refused`, read right: it takes the
         refusal's place in the log, told when the refusal was (`TableEvent.was`), and leaves

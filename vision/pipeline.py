@@ -107,6 +107,7 @@ class TablePipeline(MisreadHistory):
     def update(self, frame: int, time: float, detections: Detections) -> list[Emitted]:
         self._snapshot = None  # others (the dashboard's manual entry) may have changed the game
         detections = detections.only(self.deck)  # any other card is a misreading
+        judged_before = len(self.verdicts)
         change = self.tracker.update(frame, time, detections)
         for old, new in change.misread:
             self.misread_on_table(old, new)
@@ -125,6 +126,7 @@ class TablePipeline(MisreadHistory):
                 self.questions.append(item)
             else:
                 self.events.append(item)
+        self.defences_read_again(judged_before)
         return emitted
 
     def follow(self, source: FrameSource, detector: Detector, *, after: int = -1,

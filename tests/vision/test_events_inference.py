@@ -1434,6 +1434,28 @@ def test_a_card_beside_the_bout_that_beats_nothing_but_is_known_elsewhere_is_no_
     assert pipeline.fouls == []
 
 
+def test_a_defence_refused_as_known_elsewhere_then_read_right_at_once_is_no_foul() -> None:
+    """dummy-3p-seed63: Anna's 7D on the 6D was read 8D (discarded before) and 7D in the same
+    frame: the 8D refused (G8), a false foul. A foul card is taken back before another is
+    laid; one read two ways is one defence, told when the refusal was."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    pipeline = scene.target
+    play(scene, "7D", BOTTOM, (500, 360))
+    play(scene, "10D", TOP, (515, 375))
+    sweep(scene, "7D", "10D")                # the 10D is discarded
+    play(scene, "8D", TOP, (500, 360))
+    scene.slide_many({"10D": (BOTTOM, (515, 375)), "JD": (BOTTOM, (515, 375))})  # her JD
+    scene.wait(0.3)
+    scene.remove("10D")
+    scene.wait(1.0)
+    assert pipeline.fouls == []
+    assert pipeline.verdicts[-1].event.event == {"type": "defend", "player": "Anna",
+                                                 "card": "JD", "on": "8D"}
+    assert [e.event for e in pipeline.events].count(pipeline.verdicts[-1].event.event) == 1
+
+
 def test_a_defence_waits_for_the_card_under_it_that_is_read_later() -> None:
     from referee import Referee
 
