@@ -509,9 +509,7 @@ class GameFollower(OpenLeads):
 
     def _may_hold(self, player: str | None, card: str) -> bool:
         """The referee may have `card` in `player`'s hand (not known elsewhere); without a
-        referee, any card."""
-        if self.snapshot is None or player is None:
-            return True
+        referee (an empty snapshot), any card."""
         return card in unaccounted(self._snapshot(), (), player)
 
     def _pending_under(self, track: CardTrack) -> bool:

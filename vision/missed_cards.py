@@ -163,8 +163,7 @@ class MissedCards(MissedTurns):
         snapshot = self._snapshot()
         if not snapshot.get("table") or unbeaten_attacks(snapshot):
             return None
-        throwers = [n for n in self._seated if n != defender]
-        candidates = possible_throw_ins(snapshot, throwers, self._tracks)
+        candidates = self._unseen_throw_ins(snapshot, defender)
         if not candidates:
             return None
         cards = self.view.reader.cards
@@ -207,9 +206,14 @@ class MissedCards(MissedTurns):
         if self.variant not in ("classic", "transfer", "dummy") or unbeaten_attacks(snapshot):
             return []
         trump = snapshot.get("trump_suit")
-        throwers = [n for n in self._seated if n != defender]
-        return [event for event in possible_throw_ins(snapshot, throwers, self._tracks)
+        return [event for event in self._unseen_throw_ins(snapshot, defender)
                 if beats(track.card, event["cards"][0], trump)]
+
+    def _unseen_throw_ins(self, snapshot: dict, defender: str) -> list[dict]:
+        """The throw-ins (P3) any player but `defender` may have made unseen, of cards that lie
+        nowhere on the table now (`possible_throw_ins`)."""
+        throwers = [n for n in self._seated if n != defender]
+        return possible_throw_ins(snapshot, throwers, self._tracks)
 
     def _beaten_beside(self, question: Question, chosen: dict, refused: bool) -> bool:
         """The players named a throw-in the camera missed for a card laid beside the bout
