@@ -17,6 +17,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "synth": ("vision.cli_synth", "render a synthetic training set of Durak tables"),
     "train": ("vision.cli_train", "train the card detector (ultralytics) and export it"),
     "train-reader": ("vision.cli_train_reader", "train the index reader (second stage) on crops"),
+    "train-readers-gpu": ("vision.cli_train_readers_gpu",
+                          "train both readers on a lent GPU machine while its CPUs make crops"),
     "quantize-reader": ("vision.cli_quantize_reader",
                         "make the index reader's int8 copy, the one the detector reads with"),
     "detect": ("vision.cli_detect", "name every face-up card in images"),
