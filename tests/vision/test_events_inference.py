@@ -1667,14 +1667,15 @@ def lead_named_by_whoever_led(on_its_way: tuple[str, ...] = ()) -> tuple[Scene, 
 def test_a_card_read_surely_is_offered_as_its_look_alikes_when_asked_about_and_renamed() -> None:
     """A lead nobody saw brought in: who led is not clear, though its card was read surely.
     The camera may have misread it all the same, so the question also offers the other suit
-    of its colour with each player (then its other look-alikes). The players name Boris's
+    of its colour with each player (then its other look-alikes, the 8S last). The players name Boris's
     7C: the referee has it, and so does the tracker."""
     scene, question = lead_named_by_whoever_led()
     pipeline = scene.target
     assert question.candidates[2:4] == (
         {"type": "attack", "player": "Anna", "cards": ["7C"]},
         {"type": "attack", "player": "Boris", "cards": ["7C"]})
-    assert question.offered_only == 4
+    assert question.candidates[-1] == {"type": "attack", "player": "Anna", "cards": ["8S"]}
+    assert question.offered_only == 5      # 7C twice, 7D, 7H, 8S (the 7's rank look-alike)
     assert pipeline.answer(question, 3).verdict.ok
     assert pipeline.snapshot()["table"] == [{"attack": "7C", "defence": None}]
     assert "7C" in pipeline.tracker.tracks and "7S" not in pipeline.tracker.tracks
