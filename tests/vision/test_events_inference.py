@@ -1667,8 +1667,8 @@ def lead_named_by_whoever_led(on_its_way: tuple[str, ...] = ()) -> tuple[Scene, 
 def test_a_card_read_surely_is_offered_as_its_look_alikes_when_asked_about_and_renamed() -> None:
     """A lead nobody saw brought in: who led is not clear, though its card was read surely.
     The camera may have misread it all the same, so the question also offers the other suit
-    of its colour with each player (then its other look-alikes, the 8S last). The players name Boris's
-    7C: the referee has it, and so does the tracker."""
+    of its colour with each player (then its other look-alikes, the 8S last). The players
+    name Boris's 7C: the referee has it, and so does the tracker."""
     scene, question = lead_named_by_whoever_led()
     pipeline = scene.target
     assert question.candidates[2:4] == (
