@@ -25,7 +25,9 @@ import argparse
 import json
 import multiprocessing
 import os
+import subprocess
 import sys
+import tarfile
 import time
 import zlib
 from dataclasses import dataclass
@@ -427,7 +429,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pack", type=Path, metavar="TAR_XZ",
                         help="only pack what crop making needs, to carry to a GPU machine")
     parser.add_argument("--assets", type=Path, metavar="TAR_XZ",
-                        help="unpack this pack (from --pack) first: on a bare GPU machine")
+                        help="unpack this pack (from --pack) first, on a bare GPU machine "
+                             "only: it moves that machine's /usr/share/fonts and backgrounds "
+                             "aside (to *.aside) so that only the pack's are drawn")
     parser.add_argument("--crops", type=Path, default=Path("/tmp/reader-crops"),
                         help="the folder the chunks are written to")
     parser.add_argument("--workers", type=int, default=max(1, (os.cpu_count() or 2) - 2))
@@ -447,13 +451,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--export", action="store_true",
                         help="only export the .pt files in --out as ONNX")
     args = parser.parse_args(argv)
-    if args.pack:
-        print(f"wrote {device_assets.pack(args.pack)}")
-        return 0
-    if args.out is None:
-        parser.error("--out is needed (the folder the weights go to)")
-    if args.assets:
-        device_assets.unpack(args.assets)
+    try:
+        if args.pack:
+            print(f"wrote {device_assets.pack(args.pack)}")
+            return 0
+        if args.out is None:
+            parser.error("--out is needed (the folder the weights go to)")
+        if args.assets:
+            device_assets.unpack(args.assets)
+    except (OSError, tarfile.TarError, subprocess.CalledProcessError) as error:
+        print(f"durak-table train-readers-gpu: {error} (a pack is made with --pack on a "
+              "machine set up by scripts/setup)", file=sys.stderr)
+        return 2
     if args.device.startswith("cuda") and not args.export:
         import torch
 

@@ -83,13 +83,16 @@ def pack(target: Path) -> Path:
 
 
 def unpack(source: Path, system_root: Path = Path("/"), repo: Path = REPO) -> None:
-    """Install a pack: its system files under `system_root`, its checkout files into `repo`."""
-    for folder in MOVED_ASIDE:
-        installed = system_root / folder.lstrip("/")
-        if installed.exists() and not installed.with_name(installed.name + ".aside").exists():
-            installed.rename(installed.with_name(installed.name + ".aside"))
+    """Install a pack: its system files under `system_root`, its checkout files into `repo`.
+    Nothing is moved aside before the whole pack is read (a missing or broken pack leaves
+    the machine as it was)."""
     with tempfile.TemporaryDirectory() as folder, tarfile.open(source) as archive:
         archive.extractall(folder, filter="tar")
+        for moved in MOVED_ASIDE:
+            installed = system_root / moved.lstrip("/")
+            aside = installed.with_name(installed.name + ".aside")
+            if installed.exists() and not aside.exists():
+                installed.rename(aside)
         for item in Path(folder).iterdir():
             shutil.copytree(item, repo if item.name == IN_REPO else system_root / item.name,
                             dirs_exist_ok=True)

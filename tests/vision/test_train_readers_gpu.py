@@ -137,6 +137,21 @@ def test_training_on_cuda_without_a_cuda_device_is_refused_with_a_message(
     assert "no CUDA device here" in capsys.readouterr().err
 
 
+def test_a_missing_or_broken_pack_is_refused_leaving_the_machine_as_it_was(
+        tmp_path: Path, capsys, monkeypatch) -> None:
+    root = tmp_path / "root"
+    (root / "usr/share/fonts").mkdir(parents=True)
+    real_unpack = device_assets.unpack
+    monkeypatch.setattr(device_assets, "unpack",
+                        lambda source: real_unpack(source, system_root=root, repo=tmp_path))
+    broken = tmp_path / "broken.tar.xz"
+    broken.write_bytes(b"not a tar file")
+    for pack in (tmp_path / "missing.tar.xz", broken):
+        assert gpu.main(["--assets", str(pack), "--out", str(tmp_path / "out")]) == 2
+        assert "a pack is made with --pack" in capsys.readouterr().err
+    assert (root / "usr/share/fonts").is_dir() and not (root / "usr/share/fonts.aside").exists()
+
+
 def test_unpacking_puts_system_files_in_place_and_the_machines_own_fonts_aside(
         tmp_path: Path) -> None:
     pack = tmp_path / "assets.tar.xz"
