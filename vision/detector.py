@@ -368,6 +368,30 @@ def owning_cards(index_boxes: np.ndarray, card_boxes: np.ndarray) -> np.ndarray:
     return np.where(inside.any(axis=1), distances.argmin(axis=1), -1)
 
 
+PAIR_REACH = 0.35   # an index of a pair lies this far from its corner at most (shorter side)
+
+
+def paired_owners(index_boxes: np.ndarray, classes: np.ndarray, card_boxes: np.ndarray,
+                  owners: np.ndarray, reach: float = PAIR_REACH) -> np.ndarray:
+    """`owners`, but two indices naming one card near opposite corners of a card box go to
+    that box: a card's own pair, whatever box each lies nearest a corner of. A card laid
+    across the edge of another puts its own index by that card's corner (round-3p-seed61: the
+    8S on the 7C, its index at the 6D's corner; the 6D's own index at the 8S's corner)."""
+    index_boxes = np.asarray(index_boxes, np.float64).reshape(-1, 4)
+    owners = np.array(owners, int)
+    centres = (index_boxes[:, :2] + index_boxes[:, 2:]) / 2
+    for number, box in enumerate(np.asarray(card_boxes, np.float64).reshape(-1, 4)):
+        corners = box[[[0, 1], [2, 1], [2, 3], [0, 3]]]                   # clockwise
+        shorter = max(float(min(box[2] - box[0], box[3] - box[1])), 1.0)
+        distances = np.linalg.norm(centres[:, None] - corners[None], axis=2)   # (N, 4)
+        corner = np.where(distances.min(axis=1) <= reach * shorter, distances.argmin(axis=1), -1)
+        for cls in set(classes[corner >= 0].tolist()):
+            mine = np.flatnonzero((classes == cls) & (corner >= 0))
+            paired = [n for n in mine if ((corner[mine] - corner[n]) % 4 == 2).any()]
+            owners[paired] = number
+    return owners
+
+
 def owning_card(index_box: np.ndarray, card_boxes: np.ndarray) -> int | None:
     """`owning_cards` for one index box: its card box's number, or None."""
     owner = int(owning_cards(index_box, card_boxes)[0])
@@ -383,7 +407,9 @@ def cards_from_raw(raw: RawDetections, second_reading: float = SECOND_READING,
 
     votes: dict[int, dict[int, list[int]]] = {}
     loose: list[int] = []
-    for number, owner in enumerate(owning_cards(index.xyxy, card_boxes)):
+    owners = paired_owners(index.xyxy, index.class_id, card_boxes,
+                           owning_cards(index.xyxy, card_boxes))
+    for number, owner in enumerate(owners):
         if owner < 0:
             loose.append(number)
         else:

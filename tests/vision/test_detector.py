@@ -51,6 +51,23 @@ def test_attack_and_defence_cards_keep_their_own_indices() -> None:
     assert by_card["9S"] == defence
 
 
+def test_a_cards_own_two_indices_name_its_box_though_a_neighbours_lie_nearer_its_corners(
+) -> None:
+    """round-3p-seed61 (a 720p frame): the 8S laid on the 7C lies across the 6D's edge. Its
+    bottom-right index is nearest the 6D box's bottom-left corner, the 6D's top-left index
+    nearest the 8S box's top-right one, and the 8S's is read more surely: each box took the
+    8S, and the 6D was reported as a lone index. Each card's two indices lie at opposite
+    corners of its own box."""
+    eight, six = [461, 240, 546, 356], [536, 238, 623, 342]
+    detections = cards_from_raw(raw(("card", eight, 0.9), ("card", six, 0.9),
+                                    ("8S", [466, 246, 482, 272], 1.0),
+                                    ("8S", [527, 326, 545, 355], 1.0),
+                                    ("6D", [539, 241, 553, 267], 0.97),
+                                    ("6D", [608, 311, 624, 337], 0.97)))
+    by_card = dict(zip(detections.cards, detections.xyxy.tolist(), strict=True))
+    assert by_card == {"8S": eight, "6D": six}
+
+
 def test_an_index_outside_every_card_box_is_a_card_of_its_own() -> None:
     detections = cards_from_raw(raw(("KD", [10, 10, 25, 40], 0.7)))
     assert detections.cards == ("KD",)
