@@ -154,7 +154,7 @@ class FollowerCore:
                  snapshot: Callable[[], dict] | None = None,
                  frame_size: tuple[int, int] = (1280, 720),
                  revise: Callable[..., bool] | None = None,
-                 rename_past: Callable[[TableEvent, bool], bool] | None = None) -> None:
+                 rename_past: Callable[..., bool] | None = None) -> None:
         self.setup = setup
         self.variant: str = setup.get("variant", "classic")
         self.options: dict = setup.get("options") or {}
@@ -165,7 +165,8 @@ class FollowerCore:
         self.snapshot = snapshot
         # the referee's past rewritten: (event accepted, event instead, may_refuse=False)
         self.revise = revise
-        # a card the referee knows elsewhere (G8) misread before: (event, keep) -> renamed?
+        # a card the referee knows elsewhere (G8) misread before: (event, keep, sure_too=False)
+        # -> renamed? (`sure_too`: a card read surely too, only tried)
         self.rename_past = rename_past
         self.view = GameView()
         self._frame, self._time = 0, 0.0
@@ -190,6 +191,7 @@ class FollowerCore:
         self.taken_back: list[str] = []
         self._resync_due = False  # set the bout from the referee once no question waits
         self.guessed: set[str] = set()  # told the referee on nobody's word: look-alikes, doubts
+        self.players_answer = False  # the players have answered a question of this game
         self.misread_as: dict[str, str] = {}  # old -> new: a card of this game read as old
         self._laid_beside: list[Question] = []  # which card does it beat? not yet answered
         self._discard_ends: list[np.ndarray] = []  # where cards swept to the discard pile went
@@ -311,6 +313,7 @@ class FollowerCore:
         table_event = TableEvent(event, self._frame, self._time)
         question_open = bool(view.doubtful)
         misread: list[dict] = []
+        foul_unanswered = False
         judged = self.judge(table_event, record_refusal=False) \
             if doubt is None and self.judge is not None else True
         if not judged:
@@ -337,8 +340,8 @@ class FollowerCore:
                            *as_a_foul(event, rule)]
                 doubt = f"{judged.message} Misread, or a foul ({rule})?"
                 doubt_ru = f"{judged.message_ru} Ошибка камеры или нарушение ({rule})?"
-            elif rule == "G8" and not question_open and self.rename_past is not None \
-                    and self.rename_past(table_event, False):
+            elif rule == "G8" and not question_open \
+                    and (foul_unanswered := self._misread_before(table_event)) is not None:
                 # the referee's knowledge came from the camera: a card misread before?
                 offered = [*(offered or ()), *as_a_foul(event, rule)]
                 doubt = f"{judged.message} Misread before, or a foul (G8)?"
@@ -386,7 +389,8 @@ class FollowerCore:
                                 f"{describe_event(event, russian=True)}? ({doubt_ru or doubt})",
                                 (*candidates, *for_players), self._frame, self._time,
                                 tuple(cards), offered_only=len(for_players),
-                                waits_on_earlier=waits_on_earlier)
+                                waits_on_earlier=waits_on_earlier,
+                                foul_unanswered=foul_unanswered)
             out.append(question)
             self._doubts.append(question)
             view.doubtful.update(cards)
@@ -395,6 +399,20 @@ class FollowerCore:
         commit()
         out.append(table_event)
         return True
+
+    def _misread_before(self, table_event: TableEvent) -> bool | None:
+        """A reading refused as a card the referee knows elsewhere (G8) that a card misread
+        before explains (`rename_past`, only tried): None when none does; else whether, nobody
+        answering, it is the foul all the same. Only a card read surely, misread before,
+        may explain it: the players alone can tell that from a card taken from the discard,
+        so it is asked only at a table where they answer questions (`players_answer`); where
+        they do not, a question would hold the game up only to end in the same foul."""
+        if self.rename_past is None:
+            return None
+        if self.rename_past(table_event, False):
+            return False
+        sure_too = self.players_answer and self.rename_past(table_event, False, sure_too=True)
+        return True if sure_too else None
 
     def _refused_for_a_guess(self, event: dict, rule: str | None) -> bool:
         """A placing refused because of a card the follower only guessed (`guessed`: a

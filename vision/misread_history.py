@@ -289,7 +289,7 @@ class MisreadHistory:
         if self.follower.renamed_in_bout(old, new) and self.referee is not None:
             self.follower.resync_when_caught_up()
 
-    def _rename_past(self, event: TableEvent, keep: bool) -> bool:
+    def _rename_past(self, event: TableEvent, keep: bool, sure_too: bool = False) -> bool:
         """The follower's callback: tried only (`keep=False`: may a card of the player's known
         hand, misread before, explain the refusal?), or kept (an unanswered question's reading
         taken as read). Where the referee knows a card it plays only from the follower's guess
@@ -299,11 +299,15 @@ class MisreadHistory:
         nobody could call the reading a foul, and dropped it is none either (cross-3p-seed61:
         the 8C first named by Vera's placing, her 7C lead later read 8C; renamed from the
         placing, the 7C was placed twice, so her real 8C lead was dropped and 8 false fouls
-        followed). Only tried, not: a sure reading explained only so is a foul, not asked."""
+        followed). Kept, a sure reading explained only so is not renamed. `sure_too` (only
+        tried): a card read surely and known elsewhere may have been its unaccounted look-alike
+        too, which only the players can tell from a foul (classic-2p-seed60: a design whose
+        clubs read as spades; the 6C led and discarded read 6S, the real 6S a false G8)."""
         cards = played_cards(event.event)
         guessed = any(card in self.follower.guessed for card in cards)
         unsure = any(self.follower.read_unsurely_before(card, event.time) for card in cards)
-        return self.misread_card_renamed(event, keep=keep, own_hand_only=not (guessed or unsure),
+        own_hand_only = not (guessed or unsure or (sure_too and not keep))
+        return self.misread_card_renamed(event, keep=keep, own_hand_only=own_hand_only,
                                          later_plays=keep)
 
     def rename_in_history(self, old: str, new: str, confirmed: TableEvent | None, *,

@@ -159,6 +159,7 @@ class TablePipeline(MisreadHistory):
             return None  # the game went on without the answer (the follower settled it)
         if question in self.questions:
             self.questions.remove(question)
+        self.follower.players_answer = True
         chosen = None if choice is None else question.candidates[choice]
         named_a_foul = chosen is not None and "foul" in chosen   # `as_a_foul`: no misreading
         if named_a_foul:

@@ -93,6 +93,9 @@ class Question:
     # or the referee refused it while one was open): nobody answering, it is settled as soon
     # as they are
     waits_on_earlier: bool = False
+    # the referee refused the reading as a card known elsewhere, which only a card read surely,
+    # misread before, would explain: nobody answering, it is that foul (G8)
+    foul_unanswered: bool = False
 
     @property
     def settling(self) -> tuple[dict, ...]:

@@ -31,9 +31,11 @@ class UnansweredDoubts(FollowerCore):
         a later reading refused as known elsewhere may rename), or else the first other
         candidate it accepts (`_legal_reading`), or else the reading with a card misread
         before renamed (G8); when none is accepted, that is no foul: the cards are dropped.
-        The question is withdrawn. Then, once no question waits (the referee has caught up
-        with the model), the model's bout is set from the referee's if a settled reading was
-        not the one it went on with."""
+        A reading refused as known elsewhere that only a card read surely, misread before,
+        would explain (`Question.foul_unanswered`) is that foul instead, unless a card read
+        unsurely explains it by now. The question is withdrawn. Then, once no question waits
+        (the referee has caught up with the model), the model's bout is set from the
+        referee's if a settled reading was not the one it went on with."""
         while self._doubts:
             question = self._doubts[0]
             turn_over = turn_taken and bool(question.candidates) \
@@ -59,6 +61,13 @@ class UnansweredDoubts(FollowerCore):
                     self.guessed.update(played_cards(event.event))
                 continue
             rule = getattr(judged, "rule", None)
+            if question.foul_unanswered and rule == "G8":
+                if self.rename_past is None or not self.rename_past(event, True):
+                    self.judge(event)   # the foul the referee said (not applied)
+                    self.view.reader.ignored.update(question.cards)
+                    self._resync_due = True
+                out.append(event)
+                continue
             legal = self._legal_reading(question, rule) or self._closed_otherwise(question)
             if legal is not None:
                 out.append(legal)

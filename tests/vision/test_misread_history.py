@@ -177,12 +177,17 @@ def test_a_table_card_whose_code_comes_in_again_elsewhere_was_its_look_alike() -
     assert pipeline.snapshot()["table"][0] == {"attack": "9D", "defence": "10D"}
 
 
-def six_of_clubs_discarded_as_spades(first_read: float) -> Scene:
+def six_of_clubs_discarded_as_spades(first_read: float, *,
+                                     players_answer: bool = False) -> Scene:
     """A bout discarded (Anna's 7D beaten by the 10D), then Boris's 6C lead read 6S and Anna's
-    QC on it QS, both at `first_read`, and that bout discarded too (the next tests)."""
+    QC on it QS, both at `first_read`, and that bout discarded too (the next tests). With
+    `players_answer`, the 10D is read unsurely, asked about, and the players confirm it."""
     scene = two_players_trump_turned()
     play(scene, "7D", BOTTOM, (500, 360))
-    play(scene, "10D", TOP, (515, 375))
+    play(scene, "10D", TOP, (515, 375), confidence=0.5 if players_answer else 0.95)
+    if players_answer:
+        question, = scene.target.questions
+        assert scene.target.answer(question, 0).verdict.ok
     sweep(scene, "7D", "10D")
     play(scene, "6S", TOP, (500, 360), confidence=first_read)    # the 6C
     play(scene, "QS", BOTTOM, (515, 375), confidence=first_read)  # the QC
@@ -210,6 +215,32 @@ def test_a_discarded_card_read_unsurely_then_played_again_was_a_suit_misread(
     assert pipeline.answer(question, 0).verdict.ok
     assert sorted(pipeline.snapshot()["discard_cards"]) == ["10D", "6C", "7D", "QC"]
     assert pipeline.fouls == []
+
+@pytest.mark.parametrize("answered", [True, False])
+def test_at_a_table_that_answers_a_sure_reading_played_again_is_asked_misread_or_foul(
+        answered: bool) -> None:
+    """classic-2p-seed60 (a design whose clubs read as spades): as above, the 6C and the QC
+    read surely as 6S and QS and discarded. Where the players have answered a question before
+    (the 10D, read unsurely), the real 6S led is asked about, not called a foul: only they can
+    tell a misreading from a card taken from the discard. Confirmed, the past is renamed;
+    left unanswered, it is the foul the referee said, once the question is settled."""
+    scene = six_of_clubs_discarded_as_spades(0.95, players_answer=True)
+    play(scene, "6S", BOTTOM, (520, 350), confidence=0.95)
+    pipeline = scene.target
+    question, = pipeline.questions
+    assert "Misread before" in question.text and pipeline.fouls == []
+    assert {"type": "attack", "player": "Anna", "cards": ["6S"], "foul": "G8"} \
+        in question.candidates
+    if answered:
+        assert pipeline.answer(question, 0).verdict.ok
+        assert sorted(pipeline.snapshot()["discard_cards"]) == ["10D", "6C", "7D", "QC"]
+        assert pipeline.fouls == []
+        return
+    scene.wait(pipeline.follower.config.doubt_wait + 1.0)
+    assert question in pipeline.follower.withdrawn
+    assert [v.verdict.rule for v in pipeline.fouls] == ["G8"]
+    assert "6S" not in [pair["attack"] for pair in pipeline.snapshot()["table"]]
+
 
 def test_a_card_misread_before_is_judged_as_when_asked_though_the_card_asked_about_left_since(
 ) -> None:
