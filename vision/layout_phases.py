@@ -180,18 +180,33 @@ class LayoutPhases(UnansweredDoubts):
         return out
 
     def _pile_top_read_two_ways(self, track: CardTrack) -> bool:
-        """A look-alike of a pile's top card, never brought in, read right where that card
-        lies (their centres within `same_place` of a card's size), which is still read since
-        it was first read: the top card read two ways, no placing (cross-3p-seed31: the
-        face-up 9C read 9S and 9C by turns, a false C3 foul). A card placed on a pile is
-        brought in, and lies where the top card lay too."""
+        """A look-alike of a pile's top card read where it lies (`_lying_card_read_two_ways`):
+        the top card read two ways, no placing (cross-3p-seed31: the face-up 9C read 9S and
+        9C by turns, a false C3 foul). A card placed on a pile is brought in, and lies where
+        the top card lay too."""
+        piles = self._snapshot().get("piles") or {}
+        return self._lying_card_read_two_ways(
+            track, [((piles.get(owner) or [None])[-1], box)
+                    for owner, box in self.view.pile_tops.items()])
+
+    def _layout_card_read_two_ways(self, track: CardTrack) -> bool:
+        """R2: a look-alike of a card of the layout read where it lies
+        (`_lying_card_read_two_ways`): that card read two ways, no draw (round-3p-seed61: the
+        layout's 7C read 8C by turns as Vera's 7D was drawn beside it, told as Vera's 8C
+        beating it; unanswered, every later turn was out of step). A card drawn onto a table
+        card is brought in."""
+        return self._lying_card_read_two_ways(track, list(self.view.open_table.items()))
+
+    def _lying_card_read_two_ways(self, track: CardTrack,
+                                  lying: list[tuple[str | None, np.ndarray]]) -> bool:
+        """`track`, never brought in, is a look-alike of a card of `lying` ((code, box)), read
+        right where that card lies (their centres within `same_place` of a card's size),
+        which is still read since `track` was first read."""
         if self._came_in(track):
             return False
-        piles = self._snapshot().get("piles") or {}
-        for owner, box in self.view.pile_tops.items():
-            top = (piles.get(owner) or [None])[-1]
-            shown = self._tracks.get(top or "")
-            if top in look_alikes(track.card) and shown is not None \
+        for card, box in lying:
+            shown = self._tracks.get(card or "")
+            if card in look_alikes(track.card) and shown is not None \
                     and shown.last_seen >= track.first_seen \
                     and self._at_its_place(track, box_center(box)):
                 return True
@@ -286,8 +301,9 @@ class LayoutPhases(UnansweredDoubts):
             # a table card of the layout first read now (the players named it): no draw
             view.open_table[track.card] = track.box.copy()
             return
-        if self._index_only(track) and not self._came_in(track) \
-                and self._corner_of_a_card_just_laid(track):
+        if (self._index_only(track) and not self._came_in(track)
+                and self._corner_of_a_card_just_laid(track)) \
+                or self._layout_card_read_two_ways(track):
             view.reader.ignored.add(track.card)
             return
         player, _ = self._who_played(view.opening_turn, track, self._persons)

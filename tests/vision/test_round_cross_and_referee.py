@@ -1223,6 +1223,37 @@ def test_a_drawn_card_s_corner_read_as_another_code_as_it_comes_to_rest_is_no_dr
     assert pipeline.fouls == [] and pipeline.questions == []
 
 
+def test_a_layout_card_read_by_turns_as_its_look_alike_where_it_lies_is_no_draw() -> None:
+    """The layout's 7C is read 8C two frames in three where it lies, the 8C never brought in,
+    while Boris draws his 6C beside the ring: the 7C read two ways, not a draw of the 8C
+    onto it. Boris's 6C and Vera's 10C on it are the draws in turn, no foul, no question
+    (round-3p-seed61: the 7C read 8C was told as Vera's draw beating it, and every later
+    turn was out of step)."""
+    from referee import Referee
+
+    table = ["7C", "8H", "10D", "JC", "QS", "6D", "KH", "9C"]
+    scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
+    spots = round_layout(scene, table)
+    eight_h = spots["8H"]
+    play(scene, "9H", ANNA, (eight_h[0] + 15, eight_h[1] + 15))
+    scene.slide("6C", BORIS, (1000, 600))
+    for frame in range(30):                  # read 8C two frames in three
+        name, other = ("7C", "8C") if frame % 3 == 2 else ("8C", "7C")
+        scene.remove(other)
+        scene.put(name, spots["7C"])
+        scene.step()
+    scene.remove("8C")
+    scene.put("7C", spots["7C"])
+    scene.wait(0.6)
+    play(scene, "10C", VERA, (1015, 615))
+    pipeline = scene.target
+    assert [e.event for e in pipeline.events if e.event["type"] == "open_draw"] == [
+        {"type": "open_draw", "player": "Anna", "card": "9H", "beats": "8H"},
+        {"type": "open_draw", "player": "Boris", "card": "6C"},
+        {"type": "open_draw", "player": "Vera", "card": "10C", "beats": "6C"}]
+    assert pipeline.fouls == [] and pipeline.questions == []
+
+
 @pytest.mark.parametrize("read_on_its_way", [True, False])
 def test_a_placing_read_at_rest_as_a_card_under_a_pile_s_top_is_the_card_carried_in(
         read_on_its_way: bool) -> None:
