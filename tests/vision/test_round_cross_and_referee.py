@@ -1159,18 +1159,23 @@ def test_a_cross_pass_on_read_in_doubt_offers_the_look_alike_that_beats() -> Non
     assert pipeline.fouls == []
 
 
+def read_by_turns(scene: Scene, card: str, misread: str, at: tuple[float, float]) -> None:
+    """`card`, lying at `at`, read `misread` two frames in three for a second, then right."""
+    for frame in range(30):
+        name, other = (card, misread) if frame % 3 == 2 else (misread, card)
+        scene.remove(other)
+        scene.put(name, at)
+        scene.step()
+    scene.remove(misread)
+    scene.put(card, at)
+
+
 def test_a_pile_s_top_card_read_by_turns_as_its_look_alike_is_no_placing() -> None:
     """Boris's KC, placed on his pile, is read KS and KC by turns where it lies, the KS never
     brought in: the top card read two ways, neither a placing nor a question; Vera's turn
     goes on (cross-3p-seed31: the face-up 9C read 9S by turns, a false C3 foul)."""
     scene = cross_kc_placed()
-    for frame in range(30):                  # read KS two frames in three
-        name, other = ("KC", "KS") if frame % 3 == 2 else ("KS", "KC")
-        scene.remove(other)
-        scene.put(name, (310, 262))
-        scene.step()
-    scene.remove("KS")
-    scene.put("KC", (310, 262))
+    read_by_turns(scene, "KC", "KS", (310, 262))
     assert_no_card_and_vera_s_turn_goes_on(scene, "KS")
 
 
@@ -1237,13 +1242,7 @@ def test_a_layout_card_read_by_turns_as_its_look_alike_where_it_lies_is_no_draw(
     eight_h = spots["8H"]
     play(scene, "9H", ANNA, (eight_h[0] + 15, eight_h[1] + 15))
     scene.slide("6C", BORIS, (1000, 600))
-    for frame in range(30):                  # read 8C two frames in three
-        name, other = ("7C", "8C") if frame % 3 == 2 else ("8C", "7C")
-        scene.remove(other)
-        scene.put(name, spots["7C"])
-        scene.step()
-    scene.remove("8C")
-    scene.put("7C", spots["7C"])
+    read_by_turns(scene, "7C", "8C", spots["7C"])
     scene.wait(0.6)
     play(scene, "10C", VERA, (1015, 615))
     pipeline = scene.target
