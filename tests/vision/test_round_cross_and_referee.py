@@ -1253,6 +1253,33 @@ def test_a_layout_card_read_by_turns_as_its_look_alike_where_it_lies_is_no_draw(
     assert pipeline.fouls == [] and pipeline.questions == []
 
 
+def test_a_layout_card_read_as_its_look_alike_before_the_trump_is_laid_is_not_a_ninth_card(
+) -> None:
+    """The ring's 9C, lying still, is read 9S a while before the centre trump is laid: one card
+    read two ways, not a ninth layout card. The layout is read once the trump lies in the
+    centre, the 9C one of its eight, no question (round-2p-seed65: the 9S read 9C made nine
+    cards, the layout was read before the trump came, an 8H the trump, and every later
+    event was refused)."""
+    from referee import Referee
+
+    scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
+    spots = {card: ring_spot(i) for i, card in enumerate(ROUND_TABLE)}
+    for card, spot in spots.items():
+        scene.put(card, spot)
+    scene.wait(0.6)
+    scene.remove("9C")
+    scene.put("9S", spots["9C"])
+    scene.wait(0.6)
+    scene.remove("9S")
+    scene.put("9C", spots["9C"])
+    scene.wait(0.3)
+    scene.put("8S", (640, 330))              # the centre trump
+    scene.wait(1.5)
+    assert events(scene) == [{"type": "deal", "table": ROUND_TABLE},
+                             {"type": "trump", "card": "8S"}]
+    assert scene.target.questions == []
+
+
 @pytest.mark.parametrize("read_on_its_way", [True, False])
 def test_a_placing_read_at_rest_as_a_card_under_a_pile_s_top_is_the_card_carried_in(
         read_on_its_way: bool) -> None:
