@@ -633,7 +633,12 @@ class CardTracker:
 
     def _relocated(self, track: CardTrack, box: np.ndarray, time: float) -> bool:
         """A placed card read steadily somewhere else for `relocate_after` seconds was moved
-        (lifted and put down elsewhere); a shorter or wandering far reading is a misread."""
+        (lifted and put down elsewhere); a shorter or wandering far reading is a misread. A
+        card put down elsewhere lands whole: an index alone read there, the rest unseen, is a
+        misreading of something else (transfer-3p-seed64: the K♥ swept off, an index of it
+        read on the face-down discard pile for seconds, held its bout on the table)."""
+        if self._card_size and _box_size(box) < self.config.index_share * self._card_size:
+            return False
         if track.relocation is None \
                 or _distance(box, track.relocation) > self.config.still_tolerance:
             track.relocation, track.relocation_since = box.copy(), time

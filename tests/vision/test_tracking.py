@@ -168,6 +168,26 @@ def test_a_card_lifted_and_laid_elsewhere_is_moved_once_it_has_lain_there_reloca
     assert (moved_frames(scene)[0] - laid_at) / FPS <= config.relocate_after + 1.5 / FPS
 
 
+def test_a_card_gone_from_its_place_and_read_elsewhere_by_an_index_alone_is_not_moved_there(
+) -> None:
+    """A card put down elsewhere lands whole: its code read for seconds only as an index-sized
+    box far from its place, the card unseen, is a misreading of something else, and the card
+    stays unseen where it lay (transfer-3p-seed64: the K♥, swept off, was read by an index on
+    the face-down discard pile and held its bout on the table); read whole there, it moved."""
+    scene = Scene(CardTracker())
+    scene.put("7S", (400, 300))
+    scene.wait(1.0)
+    scene.remove("7S")
+    scene.index_only.add("7S")
+    scene.put("7S", (1000, 600))
+    scene.wait(2.0)
+    assert moved(scene) == []
+    assert scene.target.tracks["7S"].state is TrackState.HIDDEN
+    scene.index_only.discard("7S")
+    scene.wait(1.0)
+    assert moved(scene) == ["7S"]
+
+
 def test_two_cards_moved_at_once_keep_their_identities() -> None:
     scene = Scene(CardTracker())
     scene.put("7S", (400, 300))
