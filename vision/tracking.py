@@ -439,7 +439,7 @@ class CardTracker:
             if track.away_sure < config.away_readings:
                 continue
             here = next((other for other in look_alikes(card) if other in by_card
-                         and self._lying_still(other)
+                         and (self._lying_still(other) or self._rested_here_since(other, track))
                          and any(self._distance_from(b, track.box) <= config.home_distance
                                  for b in detections.xyxy[by_card[other]])), None)
             if here is None:
@@ -449,6 +449,20 @@ class CardTracker:
             self.rename(card, here)
             track.away_sure, track.relocation, track.carry_box, track.carry_steps = 0, None, None, 0
             update.misread.append((card, here))
+
+    def _rested_here_since(self, card: str, track: CardTrack) -> bool:
+        """`card`, not on the table, has rested where `track` lies (`home_distance`) for every
+        reading since the table card's code began to be read away from there: the two names
+        swapped places in one frame (the detector gives each code once: a Q♣ read Q♠ gets its
+        own name back as the real Q♠ comes in), not a card coming in, which moves from its
+        first reading on. That card may have had one reading elsewhere before, no more (the Q♠
+        coming in read Q♣ a frame before the swap; transfer-2p-seed64: Boris's Q♣ lead read Q♠
+        for a second, Anna's Q♠ transfer taken for the Q♣ laid on it, a false G8)."""
+        other = self.tracks.get(card)
+        return other is not None and not other.on_table \
+            and other.readings - other.rest_readings <= 1 \
+            and other.rest_readings + 1 >= track.away_sure \
+            and self._distance_from(other.anchor, track.box) <= self.config.home_distance
 
     def _going_away(self, track: CardTrack, boxes: np.ndarray) -> bool:
         """Each reading is farther from where the card lies than its last one away from there

@@ -257,6 +257,26 @@ def test_a_look_alike_brought_onto_the_table_card_does_not_rename_it() -> None:
     assert misread(scene) == []
 
 
+def test_a_table_card_s_name_and_a_look_alike_s_coming_in_swapped_in_one_frame() -> None:
+    """The Q♣ lying at (400, 300) was read Q♠; as the real Q♠ comes in (read Q♣ once, on its
+    way) the two names swap: the Q♣'s place reads Q♣ from then on, the Q♠ is read coming in.
+    A deck holds each card once: the card lying there was the Q♣, misread, and the Q♠ is a
+    card of its own (transfer-2p-seed64: taken for the Q♣ laid on the Q♠, a false G8)."""
+    scene = Scene(CardTracker())
+    scene.put("QS", (400, 300), confidence=0.95)
+    scene.wait(1.0)
+    scene.step(extra=[("QC", (450, 340), 0.9)])
+    scene.remove("QS")
+    scene.put("QC", (400, 300), confidence=0.95)
+    scene.slide("QS", (520, 380), (700, 300), confidence=0.95)
+    scene.wait(1.0)
+    tracks = scene.target.tracks
+    assert misread(scene) == [("QS", "QC")]
+    assert tracks["QC"].state is TrackState.PLACED
+    assert np.allclose(tracks["QC"].center, (400, 300), atol=1)
+    assert tracks["QS"].on_table and np.allclose(tracks["QS"].center, (700, 300), atol=1)
+
+
 def test_a_lone_far_reading_of_a_placed_card_is_not_believed_at_once() -> None:
     scene = Scene(CardTracker())
     scene.put("7S", (400, 300))
