@@ -560,6 +560,7 @@ class GameFollower(OpenLeads):
                 view.reader.remove(target)  # the defender takes the card he could not beat
                 view.reader.add_attack(track.card, track.box)
                 view.defender = self._next_seat(defender)
+                view.passed_on = (pass_on, target)
 
             doubt, doubt_ru = self._low_confidence(track)
             # in doubt, the card may be a look-alike that beats the card it lies on
@@ -567,8 +568,8 @@ class GameFollower(OpenLeads):
             beating = [{"type": "defend", "player": defender, "card": other, "on": target}
                        for other in look_alikes_by_colour(track.card)
                        if beats(other, target, "D", cross=True)]
-            self._emit(out, {"type": "pass_on", "player": defender, "card": track.card},
-                       commit_pass_on, [track.card], doubt=doubt, doubt_ru=doubt_ru,
+            pass_on = {"type": "pass_on", "player": defender, "card": track.card}
+            self._emit(out, pass_on, commit_pass_on, [track.card], doubt=doubt, doubt_ru=doubt_ru,
                        offered=beating)
             return
         events = [{"type": "defend", "player": defender, "card": track.card, "on": card}
@@ -589,7 +590,7 @@ class GameFollower(OpenLeads):
             del view.open_table[card]
         self._end_opening_if_empty()
         for card in sorted(gone):
-            self._defence_withdrawn(card)
+            self._defence_withdrawn(card) or self._pass_on_withdrawn(card)
         bout = view.reader.cards
         if not bout or (any(card in on_table for card in bout)
                         and not self._swept_with_the_rest(bout, on_table)):
@@ -613,6 +614,31 @@ class GameFollower(OpenLeads):
         if not self._passed_on_against_the_rules(defence) and not self.revise(defence, None):
             return False
         view.reader.remove(card)
+        return True
+
+    def _pass_on_withdrawn(self, card: str) -> bool:
+        """C7: a pass-on carried off alone towards its player while the card it covered still
+        lies where it lay was taken back: the players refused it. A card that beats is no
+        pass-on and a legal pass-on is not refused, so he laid it to beat that card: a
+        defence that does not beat (C5), the foul told in the pass-on's place, and the card
+        is unbeaten again, his to beat (cross-2p-seed64: Boris's 6♦ laid on the A♦, told as a
+        pass-on, taken back and laid again; the bout went on as if passed on, a discard
+        nobody made, a foul missed and three false fouls)."""
+        view = self.view
+        if view.passed_on is None or self.revise is None or view.reader.cards != [card]:
+            return False
+        pass_on, covered = view.passed_on
+        lying = self._tracks.get(covered)
+        if pass_on["card"] != card or lying is None \
+                or not self._taken_back_alone(card, pass_on["player"], staying=[covered]):
+            return False
+        defence = {"type": "defend", "player": pass_on["player"], "card": card, "on": covered}
+        if not self.revise(pass_on, TableEvent(defence, self._frame, self._time),
+                           foul_in_its_place=True):
+            return False
+        view.reader.remove(card)
+        view.reader.add_attack(covered, lying.box, lead=True)
+        view.defender, view.passed_on = pass_on["player"], None
         return True
 
     def _passed_on_against_the_rules(self, defence: dict) -> bool:

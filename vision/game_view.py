@@ -144,6 +144,7 @@ class GameView:
     # the last bout closed with a take: its defender, the attack cards left unbeaten, all its
     # cards (a take the camera guessed, the referee may have had from the players instead)
     last_take: tuple[str, tuple[str, ...], tuple[str, ...]] | None = None
+    passed_on: tuple[dict, str] | None = None  # cross: the last pass-on, and the card it covered
 
 class FollowerCore:
     """Seats, turns and emitting, shared by the phases of `GameFollower`."""
@@ -616,19 +617,23 @@ class FollowerCore:
         """The way to the discard pile, once seen (`MissedCards` learns it)."""
         return None
 
-    def _taken_back_alone(self, card: str, player: str | None) -> bool:
+    def _taken_back_alone(self, card: str, player: str | None,
+                          staying: Iterable[str] | None = None) -> bool:
         """`card`, gone, was seen carried off towards `player` while every other card of the
-        bout lies where it lay, read lately and not carried (a take sweeps the defences to the
-        defender first, transfer-3p-seed44): that player took it back."""
-        others = self._carried_off_alone(card, player)
+        bout (or `staying`) lies where it lay, read lately and not carried (a take sweeps the
+        defences to the defender first, transfer-3p-seed44): that player took it back."""
+        others = self._carried_off_alone(card, player, staying)
         return others is not None and all(
             self._time - other.last_seen <= self.config.carried_gap for other in others)
 
-    def _carried_off_alone(self, card: str, player: str | None) -> list[CardTrack] | None:
-        """The other cards of the bout, when `card`, gone, was seen carried off towards
-        `player` and each of them still lies on the table, not carried; else None."""
+    def _carried_off_alone(self, card: str, player: str | None,
+                           staying: Iterable[str] | None = None) -> list[CardTrack] | None:
+        """The other cards of the bout (or `staying`), when `card`, gone, was seen carried
+        off towards `player` and each of them still lies on the table, not carried; else
+        None."""
         track = self._last_tracks.get(card)
-        others = [self._tracks.get(other) for other in self.view.reader.cards if other != card]
+        others = [self._tracks.get(other) for other in
+                  (self.view.reader.cards if staying is None else staying) if other != card]
         if track is None or player is None or card in self._tracks or not others or any(
                 other is None or other.carry_box is not None for other in others) \
                 or swept_towards([track], self.seats, player, self.discard_way) is not True:

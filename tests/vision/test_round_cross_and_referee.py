@@ -551,6 +551,30 @@ def test_a_cross_cover_that_beats_taken_back_off_its_card_was_a_pass_on_refused(
     assert pipeline.verdicts[-1].verdict.ok and pipeline.questions == []
 
 
+def test_a_cross_pass_on_taken_back_off_its_card_was_a_defence_that_does_not_beat() -> None:
+    """Boris, unable to beat Anna's 7S, covers it with his 6C (told as a pass-on), takes the
+    6C back to his hand, the 7S staying, and lays it again. A legal pass-on is not refused:
+    he laid it to beat the 7S, a defence that does not beat (C5), told at the 6C's own frame
+    in the pass-on's place; laid again, it is the pass-on (cross-2p-seed64: Boris's 6♦ on the
+    A♦; the bout went on as if passed on, and three false fouls followed)."""
+    scene = cross_with_hands(("6C", "8C"))
+    pipeline = scene.target
+    play(scene, "7S", ANNA, (600, 360))
+    play(scene, "6C", BORIS, (615, 375))
+    laid = pipeline.verdicts[-1].event
+    assert laid.event == {"type": "pass_on", "player": "Boris", "card": "6C"}
+    scene.slide_many({"6C": ((615, 375), BORIS)}, seconds=0.3)
+    scene.remove("6C")
+    scene.wait(1.0)
+    [foul] = pipeline.fouls
+    assert foul.event.event == {"type": "defend", "player": "Boris", "card": "6C", "on": "7S"}
+    assert foul.verdict.rule == "C5" and foul.event.frame == laid.frame
+    play(scene, "6C", BORIS, (615, 375))
+    assert pipeline.verdicts[-1].event.event == {
+        "type": "pass_on", "player": "Boris", "card": "6C"}
+    assert pipeline.verdicts[-1].verdict.ok and pipeline.questions == []
+
+
 def test_a_cross_bout_cleared_unbeaten_unanswered_is_beaten_by_a_card_his_hand_holds() -> None:
     """The same bout, nobody answering: Boris's next lead settles the question. A take, the
     usual guess without the card, is refused (C7: his known hand holds the 8S, which beats the
