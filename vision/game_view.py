@@ -728,7 +728,8 @@ class FollowerCore:
         that card may be the one misread (`_on_misread_attack`: the defence on each look-alike
         of it that it beats)."""
         if event["type"] != "defend" or not (self._read_unsurely(self._tracks.get(event["on"]))
-                                             or self._read_where_it_lies(event["on"])):
+                                             or self._read_where_it_lies(event["on"])
+                                             or self._read_on_its_way_as(event["on"])):
             return []
         return self._on_misread_attack(event, [])
 
@@ -776,7 +777,8 @@ class FollowerCore:
             return []
         snapshot = self._snapshot()
         trump_suit, cross = snapshot.get("trump_suit"), snapshot.get("variant") == "cross"
-        free = [*self._read_where_it_lies(target), *unaccounted(snapshot, self._tracks)]
+        free = [*self._read_where_it_lies(target), *self._read_on_its_way_as(target),
+                *unaccounted(snapshot, self._tracks)]
         held = unaccounted(snapshot, (), event.get("player"))
         cards = [card for card in (event["card"], *(other["card"] for other in misread))
                  if card in held]

@@ -1940,6 +1940,38 @@ def test_a_defence_refused_on_a_card_whose_corner_reads_a_look_alike_is_asked_ab
     assert pipeline.snapshot()["table"] == [{"attack": "JC", "defence": "AC"}]
 
 
+@pytest.mark.parametrize("read_on_its_way", [True, False])
+def test_a_defence_refused_on_a_card_read_as_a_look_alike_on_its_way_in_is_asked_about(
+        read_on_its_way: bool) -> None:
+    """transfer-2p-seed65: Boris's Q♠ lead read Q♠ surely on its way in, then Q♣ where it
+    lies; Anna's K♠ on it cannot beat a club (G4). One card read two ways: the players are
+    asked, the K♠ on the Q♠ among the answers, and named so it is no foul (it was a foul,
+    a take and a discard nobody made). Read Q♣ all the way, the refusal stays a foul."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "8D", BOTTOM, (500, 360))
+    play(scene, "10D", TOP, (515, 375))
+    sweep(scene, "8D", "10D")                 # beaten: Boris leads next
+    for step in range(10):                    # from Boris's seat, 30 px a frame
+        name = "JC" if read_on_its_way and step < 7 else "JS"
+        scene.remove("JC", "JS")
+        scene.put(name, (500, 90 + 30 * step), confidence=0.97)
+        scene.step()
+    scene.wait(0.6)
+    scene.slide("AC", BOTTOM, (515, 375), confidence=0.97)
+    question = asked_unless_a_foul(scene, explained=read_on_its_way)
+    if question is None:
+        return
+    pipeline = scene.target
+    defence = {"type": "defend", "player": "Anna", "card": "AC", "on": "JC"}
+    assert question.candidates[0] == {**defence, "on": "JS"}
+    assert pipeline.answer(question, question.candidates.index(defence)).verdict.ok
+    scene.wait(0.6)
+    assert pipeline.fouls == []
+    assert pipeline.snapshot()["table"] == [{"attack": "JC", "defence": "AC"}]
+
+
 def boris_leads_nine_of_clubs() -> Scene:
     """With a referee: Boris beat Anna's 8♦ and leads the 9♣, read surely."""
     from referee import Referee
