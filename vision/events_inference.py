@@ -677,10 +677,21 @@ class GameFollower(OpenLeads):
         """A card comes while every card of the bout has been unseen for `swept_after`
         seconds: either they were swept away (and the tracker has not given up on them yet) or
         a hand still covers them. Which one shows when they come back or go; until then the card
-        waits in `pending` (a wrong guess here would be a wrong event, waiting only costs time)."""
+        waits in `pending` (a wrong guess here would be a wrong event, waiting only costs time).
+        A bout card still read after this card came into view, which lies on it, went unseen
+        as this card covered it, not swept (classic-2p-seed65: Boris's 8♦, slow to come to rest
+        as it was read by turns at its place and the 6♦'s under it, hid the 6♦ wholly;
+        pending, it was taken for Boris's next lead after a take nobody made)."""
         bout = [self._tracks.get(card) for card in self.view.reader.cards]
-        return bool(bout) and all(
+        return bool(bout) and not self._covered_as_it_came(track, bout) and all(
             t is None or self._time - t.last_seen >= self.config.swept_after for t in bout)
+
+    def _covered_as_it_came(self, track: CardTrack, bout: list[CardTrack | None]) -> bool:
+        """A card of the bout was last read after `track` was first read, and `track` lies on
+        it: hidden by `track` as it was laid."""
+        return any(t is not None and t.last_seen >= track.first_seen
+                   and overlap(self._extent(track), t.box) >= self.view.reader.min_overlap
+                   for t in bout)
 
     def _laid_where_the_bout_was(self, track: CardTrack) -> bool:
         """The card came in after every card of the bout had been unseen for `swept_after`

@@ -1899,6 +1899,25 @@ def test_a_bout_card_read_as_its_look_alike_on_its_pile_is_no_throw_in(came_with
         *([] if came_with_it else [{"type": "throw_in", "player": "Anna", "cards": ["JC"]}])]
 
 
+def test_a_defence_slow_to_rest_that_hid_its_attack_card_as_it_came_is_a_defence() -> None:
+    """Boris's 9S comes onto Anna's 7S and hides it wholly; read by turns where it lies and
+    where the 7S lies for 1.2 s, it comes to rest only after the 7S has been unseen longer
+    than a swept bout is: the 7S was covered by it, not swept, so it is Boris's defence, told
+    at once (classic-2p-seed65: the 8♦ waited as if the 6♦ were swept, then was taken for
+    Boris's lead after a take nobody made, and Anna's 7♥ throw-in foul was missed)."""
+    scene = start()
+    play(scene, "7S", BOTTOM, (500, 360))
+    scene.slide("9S", TOP, (520, 370))
+    scene.remove("7S")
+    for frame in range(36):                   # its readings jump between the two places
+        scene.put("9S", (500, 360) if frame % 6 == 5 else (520, 370))
+        scene.step()
+    scene.wait(0.6)
+    assert events(scene)[-2:] == [
+        {"type": "attack", "player": "Anna", "cards": ["7S"]},
+        {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}]
+
+
 def asked_unless_a_foul(scene: Scene, *, explained: bool) -> Question | None:
     """After the card rests: the first question when a reading `explained` the refusal,
     else None, the refusal (G4) a foul."""
