@@ -413,6 +413,10 @@ class GameFollower(OpenLeads):
             self._defender_adds(track, out)
             return
         throwers = [n for n in self._seated if n != defender]
+        if not throwers:   # nobody but the defender holds cards (G9): his card, if anyone's
+            if defender is not None:
+                self._defender_adds(track, out)
+            return
         thrower, _ = self._who_played(view.leader, track, throwers)
         throw_in = {"type": "throw_in", "player": thrower, "cards": [track.card]}
         # asked about, it may have come from any other thrower (a hand's way is misread too)

@@ -115,6 +115,23 @@ class FakeReferee:
         return dict(self.state)
 
 
+def test_a_card_beside_the_bout_when_only_the_defender_holds_cards_is_his() -> None:
+    """Vera is out and Anna led her last card (G9: out too): a card read beside the bout
+    can come from Boris, the defender, only. It is never told as a throw-in by nobody (a
+    throw-in without a player, transfer-3p-seed64: refused as not an event at all)."""
+    referee = FakeReferee()
+    scene = Scene(TablePipeline(setup("classic"), referee=referee), jitter=1.0)
+    scene.put("6H", (1000, 600))              # the turned trump under the stock
+    scene.wait(0.6)
+    referee.state = {"phase": "play", "out": ["Vera"]}
+    play(scene, "7S", ANNA, (600, 360))
+    referee.state = {"phase": "play", "out": ["Vera", "Anna"], "defender": "Boris"}
+    play(scene, "KH", VERA, (800, 360))
+    assert all(event.get("player", "") is not None for event in referee.applied)
+    [question] = scene.target.questions
+    assert {candidate["player"] for candidate in question.candidates} == {"Boris"}
+
+
 def round_main_phase() -> tuple[Scene, FakeReferee]:
     """A round game past its opening (the fake referee says so), the table cleared; Anna
     leads at Boris, who holds six cards."""
