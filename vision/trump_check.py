@@ -21,7 +21,7 @@ from vision.game_view import Emitted
 from vision.missed_cards import MissedCards
 from vision.swept_bout import trump_under_stock, unaccounted
 from vision.table_events import Question, TableEvent, card_text
-from vision.table_reader import look_alikes_by_colour, overlap, rank_of, suit_of
+from vision.table_reader import look_alikes, look_alikes_by_colour, overlap, rank_of, suit_of
 from vision.tracking import CardTrack, TrackState
 
 TRUMP_SEEN_BRIEFLY = 1.5  # s: a trump never brought in, seen less than this and then
@@ -209,10 +209,11 @@ class TrumpCheck(MissedCards):
         return True
 
     def _trump_misread_where_it_lies(self, track: CardTrack) -> bool:
-        """A card of the trump's suit, never brought in, read where the turned trump lies
-        under the stock while it lies there, once the first bout has shown that card to be
-        the trump: the trump's small sideways index misread (a 7D for the 8D), no card
-        played. The trump lies there while the referee counts a stock (its own readings, few
+        """A card of the trump's suit or one of its look-alikes, never brought in, read where
+        the turned trump lies under the stock while it lies there, once the first bout has
+        shown that card to be the trump: the trump's small sideways index misread (a 7D for
+        the 8D; transfer-2p-seed66: the 6S read 6C now and then, told as Anna's throw-in),
+        no card played. The trump lies there while the referee counts a stock (its own readings, few
         and far between, may have left the tracker: classic-3p-seed33's Q♥ read A♥). It is
         ignored, so that the card of that code, played later, comes in as a new card (the
         tracker takes it for this one moved: `misread_at_trump`). Before the first lead, a
@@ -221,7 +222,8 @@ class TrumpCheck(MissedCards):
         lies_there = view.trump_on_table or trump_under_stock(self._snapshot()) == view.trump
         if view.trump is None or view.trump_box is None or not lies_there \
                 or view.phase != "play" or view.trump_track is not None \
-                or suit_of(track.card) != suit_of(view.trump) \
+                or (suit_of(track.card) != suit_of(view.trump)
+                    and track.card not in look_alikes(view.trump)) \
                 or self._came_in(track) or overlap(view.trump_box, track.box) < 0.5:
             return False
         view.reader.ignored.add(track.card)
