@@ -15,7 +15,14 @@ import numpy as np
 from vision.game_view import DUMMY, Emitted
 from vision.swept_bout import deck_by_rank, unaccounted
 from vision.table_events import TableEvent, card_text, with_card
-from vision.table_reader import beats, look_alikes, look_alikes_by_colour, overlap, rank_value
+from vision.table_reader import (
+    beats,
+    look_alikes,
+    look_alikes_by_colour,
+    overlap,
+    rank_value,
+    suit_of,
+)
 from vision.tracking import CardTrack, box_center
 from vision.unanswered_doubts import UnansweredDoubts
 
@@ -316,10 +323,19 @@ class LayoutPhases(UnansweredDoubts):
             view.reader.ignored.add(track.card)
             return
         player, _ = self._who_played(view.opening_turn, track, self._persons)
-        covered = sorted(((overlap(self._extent(track), box), card)
+        touched = sorted(((overlap(self._extent(track), box), card)
                           for card, box in view.open_table.items()),
                          reverse=True)
-        covered = [(amount, card) for amount, card in covered if amount >= view.reader.min_overlap]
+        covered = [(amount, card) for amount, card in touched if amount >= view.reader.min_overlap]
+        if self._index_only(track):
+            # read by its index alone, where the card lies is a guess: any table card its
+            # extent reaches, one it beats first (R2: a drawn card that can beat, beats;
+            # round-2p-seed66: the J♥ drawn onto the 8♥, the J♥ itself read 8♥, its index
+            # at the Q♠'s corner: "beats Q♠", refused)
+            trump_suit = suit_of(view.trump) if view.trump else None
+            covered = sorted(((amount, card) for amount, card in touched if amount > 0),
+                             key=lambda item: (not beats(track.card, item[1], trump_suit),
+                                               -item[0]))
         event = {"type": "open_draw", "player": player, "card": track.card}
         alternatives = []
         unseen = [] if covered else self._unseen_beaten(track.card)

@@ -1321,6 +1321,27 @@ def test_a_layout_card_read_as_its_look_alike_before_the_trump_is_laid_is_not_a_
     assert scene.target.questions == []
 
 
+def test_a_draw_read_by_its_index_alone_may_beat_any_table_card_its_extent_reaches() -> None:
+    """Anna's 9H, read by its index alone, comes to rest between the 7S and the 8H, mostly
+    on the 7S, which it cannot beat (G4). Where a card read by its index lies is a guess: of
+    the table cards its extent reaches, it beats the 8H, which it touches less, and a drawn
+    card that can beat does (R2): that is the reading the players are asked about first, and
+    no foul (round-2p-seed66: the J♥ drawn onto the 8♥, its index at the Q♠'s corner,
+    "beats Q♠", refused)."""
+    from referee import Referee
+
+    scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
+    round_layout(scene)                       # the 7S at (860, 330), the 8H at (795, 443)
+    scene.index_only.add("9H")
+    play(scene, "9H", ANNA, (840, 378))
+    pipeline = scene.target
+    [question] = pipeline.questions
+    draw = {"type": "open_draw", "player": "Anna", "card": "9H", "beats": "8H"}
+    assert question.candidates[:2] == (draw, {**draw, "beats": "7S"})
+    assert pipeline.answer(question, 0).verdict.ok
+    assert pipeline.fouls == []
+
+
 @pytest.mark.parametrize("read_on_its_way", [True, False])
 def test_a_placing_read_at_rest_as_a_card_under_a_pile_s_top_is_the_card_carried_in(
         read_on_its_way: bool) -> None:
