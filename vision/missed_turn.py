@@ -56,6 +56,11 @@ from vision.tracking import CardTrack, TrackState
 
 LOWEST_RANK = {36: "6", 52: "2"}
 TURN_PHASES = {"deal_card": "faceup", "open_draw": "opening"}  # a turn's event: its phase
+COVERED_GROWTH = 1.3  # a card's box grown so much as it lay: a card laid on it, read as it
+
+
+def _area(box: np.ndarray) -> float:
+    return float(max(box[2] - box[0], 0.0) * max(box[3] - box[1], 0.0))
 
 
 def pile_for(snapshot: dict, drawer: str, card: str) -> str:
@@ -263,6 +268,24 @@ def take_undone_question(taker: str, target: str, waiting: TableEvent, defences:
         replaces={"type": "take", "player": taker})
 
 
+def missed_defence_question(defender: str, target: str, waiting: TableEvent,
+                            defences: list[dict], since: float) -> Question:
+    """`waiting` (a throw-in) was refused for its rank while `target` lay unbeaten with
+    something laid on it unseen: which card did `defender` beat `target` with (the throw-in
+    may then match its rank)? None: the throw-in is a foul."""
+    event = waiting.event
+    shown, shown_ru = card_text(event["cards"][0]), card_text(event["cards"][0], True)
+    lead, lead_ru = card_text(target), card_text(target, True)
+    return Question(
+        f"{describe_event(event)}, but no card of its rank is on the table; a card was laid "
+        f"on {lead} unseen. Did {defender} beat {lead}: with which card? (none: {shown} is "
+        f"a foul)",
+        f"{describe_event(event, russian=True)}, но карт этого достоинства на столе нет; на "
+        f"{lead_ru} положили карту, которую камера не прочла. Побил ли {defender} {lead_ru}, "
+        f"и чем? (ничем: {shown_ru} — нарушение)",
+        tuple(defences), waiting.frame, waiting.time, (event["cards"][0],), since)
+
+
 def missed_pass_on_question(defender: str, waiting: TableEvent, passes: list[dict],
                             since: float) -> Question:
     """`waiting` (a cross defence by the next player) came while `defender` must beat the
@@ -286,6 +309,7 @@ class MissedTurn:
     box: np.ndarray | None = None  # a missed lead: where the card that beat it lies
     take: dict | None = None  # a missed defence: the take the camera guessed instead
     passed: bool = False      # a missed pass-on (cross): `waiting` is the defence after it
+    beaten: str | None = None  # a missed defence: the attack card it beat; `waiting` a throw-in
     taken_by: str | None = None  # a missed bout: its defender took it, then `waiting` led
     # a missed turn: the candidates told if nobody answers (cross: one placing each of the
     # players whose turns were missed, in turn)
@@ -296,7 +320,7 @@ class MissedTurn:
         """`waiting` is a lead, or a defence (judged as read on no answer: the model takes it
         in)."""
         return self.box is not None or self.take is not None or self.passed \
-            or self.taken_by is not None
+            or self.taken_by is not None or self.beaten is not None
 
     @property
     def lead_after_guessed_take(self) -> bool:
@@ -326,6 +350,8 @@ class MissedTurns(LayoutPhases):
                 or self._ask_missed_pass_on(table_event, commit, out)
         if event["type"] == "pass_on":   # read so for the card it lies on; it beats another
             return self._ask_missed_pass_on(table_event, commit, out)
+        if event["type"] == "throw_in":
+            return self._ask_defence_before_throw_in(table_event, commit, out)
         snapshot = self._snapshot()
         drawer = snapshot.get("turn")
         phase = TURN_PHASES.get(event["type"])
@@ -495,6 +521,38 @@ class MissedTurns(LayoutPhases):
         self._wait(MissedTurn(question, table_event, commit, passed=True), out)
         return True
 
+    def _ask_defence_before_throw_in(self, table_event: TableEvent,
+                                     commit: Callable[[], None], out: list[Emitted]) -> bool:
+        """A throw-in the referee refuses for its rank (P3) while one attack card lies
+        unbeaten that a card was laid on unseen (`_covered_unseen`): its defence was missed,
+        likeliest of the thrown rank (transfer-2p-seed66: Anna's K♠ on the A♥, the two read
+        as one A♥; Boris's K♥ thrown in, a false P3 foul). Asked which card beat it; named, the
+        throw-in is judged again after it. Unanswered, it is judged as read."""
+        event = table_event.event
+        snapshot = self._snapshot()
+        defender = snapshot.get("defender")
+        covered = [card for card in unbeaten_attacks(snapshot) if self._covered_unseen(card)]
+        if defender is None or len(covered) != 1 or len(event["cards"]) != 1 \
+                or getattr(self.judge(table_event, record_refusal=False), "rule", None) != "P3":
+            return False
+        target, rank = covered[0], rank_of(event["cards"][0])
+        beaters = possible_beaters(target, snapshot, self._tracks,
+                                   hinted=[rank + suit for suit in "CDHS"])
+        if not beaters:
+            return False
+        question = missed_defence_question(defender, target, table_event,
+                                           defence_events(defender, target, beaters),
+                                           self._asked_since(list(self.view.reader.cards)))
+        self._wait(MissedTurn(question, table_event, commit, beaten=target), out)
+        return True
+
+    def _covered_unseen(self, card: str) -> bool:
+        """A card was laid on `card` and read as it: the box read for `card` grew as it lay,
+        to `COVERED_GROWTH` of where it was placed at least (the two cards read as one)."""
+        track = self._tracks.get(card)
+        placed = None if track is None else track.placed_box
+        return placed is not None and _area(track.box) >= COVERED_GROWTH * _area(placed)
+
     def _passed_unseen(self, asked: MissedTurn, passed: dict, question: Question) -> bool:
         """The players named the card passed on unseen (the referee took it): the card that
         waited is judged as the defence on it. True when the referee accepts it; the model then
@@ -589,6 +647,13 @@ class MissedTurns(LayoutPhases):
             if chosen is not None and not refused:
                 self._judge_late({"type": "take", "player": asked.taken_by}, question)
                 self.resync()
+            self._as_read(asked, self._judge_late(waiting, question))
+            return None
+        if asked.beaten is not None:   # a missed defence before a throw-in
+            track = self._tracks.get(asked.beaten)
+            if chosen is not None and not refused and track is not None \
+                    and self.view.reader.pair_of(asked.beaten) is not None:
+                self.view.reader.add_defence(chosen["card"], track.box, asked.beaten)
             self._as_read(asked, self._judge_late(waiting, question))
             return None
         if asked.passed:   # a missed pass-on

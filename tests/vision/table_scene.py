@@ -34,6 +34,7 @@ class Scene:
         self.confidence: dict[str, float] = {}
         self.hidden: set[str] = set()
         self.index_only: set[str] = set()  # read from an index box (at the card's place given)
+        self.sizes: dict[str, tuple[float, float]] = {}  # a box of another size read for a card
         self.frame = 0
         self.results: list[Any] = []
         self.rng = np.random.default_rng(seed)
@@ -49,7 +50,8 @@ class Scene:
                 continue
             noisy = np.asarray(center) + self.rng.normal(0, self.jitter, 2) if self.jitter \
                 else center
-            size = (INDEX_W, INDEX_H) if card in self.index_only else (CARD_W, CARD_H)
+            size = (INDEX_W, INDEX_H) if card in self.index_only \
+                else self.sizes.get(card, (CARD_W, CARD_H))
             items.append((card, box_at(tuple(noisy), size), self.confidence.get(card, 0.9)))
         items += [(card, box_at(center), conf) for card, center, conf in extra]
         result = self.target.update(self.frame, self.time, Detections.from_cards(items))

@@ -573,6 +573,37 @@ def test_a_trump_look_alike_read_where_the_trump_lies_is_the_trump_misread(
     assert pipeline.fouls == []
 
 
+@pytest.mark.parametrize("covered", [True, False])
+def test_a_throw_in_refused_for_its_rank_after_a_card_was_laid_unseen_asks_what_beat(
+        covered: bool) -> None:
+    """Boris beats Anna's 7S with the 8S; Anna throws in the 7D, and Boris beats it with the
+    9D, never read: the two are read as one 7D, its box grown over both. Anna's 9C thrown in
+    is refused (P3: no 9 on the table), so the players are asked which card beat the 7D, a 9
+    first; named, the throw-in is judged again and accepted (transfer-2p-seed66: Anna's K♠ on
+    the A♥, read as one A♥, and Boris's K♥ thrown in, a false foul). With the 7D's box as it
+    was, nothing was laid on it: the foul stands."""
+    scene = judged_scene()
+    pipeline = scene.target
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "8S", TOP, (515, 375))
+    play(scene, "7D", BOTTOM, (650, 360))
+    if covered:                                # the 9D laid on it at (665, 375), read as 7D
+        scene.put("7D", (658, 368))
+        scene.sizes["7D"] = (75, 105)
+        scene.wait(0.6)
+    play(scene, "9C", BOTTOM, (800, 360))
+    if not covered:
+        assert [v.verdict.rule for v in pipeline.fouls] == ["P3"]
+        return
+    [question] = pipeline.questions
+    defence = {"type": "defend", "player": "Boris", "card": "9D", "on": "7D"}
+    assert question.candidates[0]["card"][0] == "9" and defence in question.candidates
+    assert pipeline.answer(question, question.candidates.index(defence)).verdict.ok
+    assert referee_events(pipeline)[-1] == {"type": "throw_in", "player": "Anna",
+                                            "cards": ["9C"]}
+    assert pipeline.fouls == []
+
+
 def test_a_lead_nobody_beat_carried_back_to_its_leader_was_taken_back() -> None:
     """classic-3p-seed40: the referee, with a card misread earlier, accepted a J♠ lead the
     players saw was a foul (G8); its attacker took it back, and led again. Taken for a bout
