@@ -1928,28 +1928,20 @@ def asked_unless_a_foul(scene: Scene, *, explained: bool) -> Question | None:
     return scene.target.questions[0]
 
 
-@pytest.mark.parametrize("corner_read", [True, False])
-def test_a_defence_refused_on_a_card_whose_corner_reads_a_look_alike_is_asked_about(
-        corner_read: bool) -> None:
-    """dummy-3p-seed33: Boris's J♣ lead read J♠ surely where it lies; Anna's A♣ on it cannot
-    beat a spade (G4). Its corner, peeping out under the ace, reads J♣: that seen card is
-    the likeliest name of the attack card, so the players are asked, the A♣ on the J♣ among
-    the answers, and named so it is no foul. Without that reading the refusal is a foul."""
+def boris_to_lead_after_a_discard() -> Scene:
+    """With a referee: Boris beat Anna's 8♦, the bout went to the discard pile: he leads."""
     from referee import Referee
 
     scene = start(referee=Referee())
     play(scene, "8D", BOTTOM, (500, 360))
     play(scene, "10D", TOP, (515, 375))
-    sweep(scene, "8D", "10D")                 # beaten: Boris leads next
-    play(scene, "JS", TOP, (500, 360), confidence=0.97)
-    scene.slide("AC", BOTTOM, (515, 375), confidence=0.97)
-    scene.remove("JS")
-    if corner_read:
-        scene.put("JC", (478, 327), confidence=0.9)
-        scene.index_only.add("JC")
-    question = asked_unless_a_foul(scene, explained=corner_read)
-    if question is None:
-        return
+    sweep(scene, "8D", "10D")
+    return scene
+
+
+def the_ace_on_the_jack_of_clubs_named(scene: Scene, question: Question) -> None:
+    """The question offers Anna's A♣ on Boris's lead read J♠ first; the players name it on
+    the J♣: accepted, no foul, the bout the J♣ beaten."""
     pipeline = scene.target
     defence = {"type": "defend", "player": "Anna", "card": "AC", "on": "JC"}
     assert question.candidates[0] == {**defence, "on": "JS"}
@@ -1959,6 +1951,26 @@ def test_a_defence_refused_on_a_card_whose_corner_reads_a_look_alike_is_asked_ab
     assert pipeline.snapshot()["table"] == [{"attack": "JC", "defence": "AC"}]
 
 
+@pytest.mark.parametrize("corner_read", [True, False])
+def test_a_defence_refused_on_a_card_whose_corner_reads_a_look_alike_is_asked_about(
+        corner_read: bool) -> None:
+    """dummy-3p-seed33: Boris's J♣ lead read J♠ surely where it lies; Anna's A♣ on it cannot
+    beat a spade (G4). Its corner, peeping out under the ace, reads J♣: that seen card is
+    the likeliest name of the attack card, so the players are asked, the A♣ on the J♣ among
+    the answers, and named so it is no foul. Without that reading the refusal is a foul."""
+    scene = boris_to_lead_after_a_discard()
+    play(scene, "JS", TOP, (500, 360), confidence=0.97)
+    scene.slide("AC", BOTTOM, (515, 375), confidence=0.97)
+    scene.remove("JS")
+    if corner_read:
+        scene.put("JC", (478, 327), confidence=0.9)
+        scene.index_only.add("JC")
+    question = asked_unless_a_foul(scene, explained=corner_read)
+    if question is None:
+        return
+    the_ace_on_the_jack_of_clubs_named(scene, question)
+
+
 @pytest.mark.parametrize("read_on_its_way", [True, False])
 def test_a_defence_refused_on_a_card_read_as_a_look_alike_on_its_way_in_is_asked_about(
         read_on_its_way: bool) -> None:
@@ -1966,12 +1978,7 @@ def test_a_defence_refused_on_a_card_read_as_a_look_alike_on_its_way_in_is_asked
     lies; Anna's K♠ on it cannot beat a club (G4). One card read two ways: the players are
     asked, the K♠ on the Q♠ among the answers, and named so it is no foul (it was a foul,
     a take and a discard nobody made). Read Q♣ all the way, the refusal stays a foul."""
-    from referee import Referee
-
-    scene = start(referee=Referee())
-    play(scene, "8D", BOTTOM, (500, 360))
-    play(scene, "10D", TOP, (515, 375))
-    sweep(scene, "8D", "10D")                 # beaten: Boris leads next
+    scene = boris_to_lead_after_a_discard()
     for step in range(10):                    # from Boris's seat, 30 px a frame
         name = "JC" if read_on_its_way and step < 7 else "JS"
         scene.remove("JC", "JS")
@@ -1982,23 +1989,12 @@ def test_a_defence_refused_on_a_card_read_as_a_look_alike_on_its_way_in_is_asked
     question = asked_unless_a_foul(scene, explained=read_on_its_way)
     if question is None:
         return
-    pipeline = scene.target
-    defence = {"type": "defend", "player": "Anna", "card": "AC", "on": "JC"}
-    assert question.candidates[0] == {**defence, "on": "JS"}
-    assert pipeline.answer(question, question.candidates.index(defence)).verdict.ok
-    scene.wait(0.6)
-    assert pipeline.fouls == []
-    assert pipeline.snapshot()["table"] == [{"attack": "JC", "defence": "AC"}]
+    the_ace_on_the_jack_of_clubs_named(scene, question)
 
 
 def boris_leads_nine_of_clubs() -> Scene:
     """With a referee: Boris beat Anna's 8♦ and leads the 9♣, read surely."""
-    from referee import Referee
-
-    scene = start(referee=Referee())
-    play(scene, "8D", BOTTOM, (500, 360))
-    play(scene, "10D", TOP, (515, 375))
-    sweep(scene, "8D", "10D")                 # beaten: Boris leads next
+    scene = boris_to_lead_after_a_discard()
     play(scene, "9C", TOP, (500, 360), confidence=0.97)
     return scene
 
