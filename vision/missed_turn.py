@@ -736,6 +736,7 @@ class MissedTurns(LayoutPhases):
             self.late_events.clear()
             return
         self._guess_turn(asked, out)
+        self._guess_defence(asked, out)
         out.append(asked.waiting)   # judged as read, at the frame it was seen
         accepted = self.judge is None or bool(self.judge(asked.waiting))
         if asked.lead:
@@ -775,6 +776,26 @@ class MissedTurns(LayoutPhases):
             out.append(event)
             self.guessed.add(placing["card"])
         self.view.stock_left -= len(guess) - 1   # (the question took one card off)
+
+    def _guess_defence(self, asked: MissedTurn, out: list[Emitted]) -> None:
+        """A missed defence asked about before a throw-in (`_ask_defence_before_throw_in`),
+        left unanswered: the first card offered, when of the thrown rank, is guessed to have
+        beaten the covered card (told on nobody's word: `guessed`), and the throw-in is then
+        judged after it (transfer-2p-seed66, unanswered: the K♠ on the A♥, read as one A♥,
+        and the K♥ thrown in a false foul)."""
+        if asked.beaten is None or self.judge is None or not asked.question.candidates:
+            return
+        defence = asked.question.candidates[0]
+        if rank_of(defence["card"]) != rank_of(asked.waiting.event["cards"][0]):
+            return
+        event = TableEvent(defence, asked.question.frame, asked.question.time)
+        pair = self.view.reader.pair_of(asked.beaten)
+        if pair is None or pair.defence is not None \
+                or not self.judge(event, record_refusal=False):
+            return
+        out.append(event)
+        self.guessed.add(defence["card"])
+        self.view.reader.add_defence(defence["card"], pair.attack_box, asked.beaten)
 
     def _placed_over_covered(self, snapshot: dict, drawer: str, waiting: dict
                              ) -> tuple[dict, ...]:

@@ -15,6 +15,7 @@ from test_events_inference import (
     play,
     questions,
     start,
+    sweep,
     unseen_defence_then_defender_leads,
 )
 
@@ -573,6 +574,22 @@ def test_a_trump_look_alike_read_where_the_trump_lies_is_the_trump_misread(
     assert pipeline.fouls == []
 
 
+def nine_of_clubs_thrown_in(*, covered: bool) -> Scene:
+    """Boris beats Anna's 7S with the 8S; Anna throws in the 7D; with `covered`, Boris's 9D
+    laid on it is never read, the two read as one 7D, its box grown over both; then Anna
+    throws in the 9C."""
+    scene = judged_scene()
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "8S", TOP, (515, 375))
+    play(scene, "7D", BOTTOM, (650, 360))
+    if covered:                                # the 9D laid on it at (665, 375), read as 7D
+        scene.put("7D", (658, 368))
+        scene.sizes["7D"] = (75, 105)
+        scene.wait(0.6)
+    play(scene, "9C", BOTTOM, (800, 360))
+    return scene
+
+
 @pytest.mark.parametrize("covered", [True, False])
 def test_a_throw_in_refused_for_its_rank_after_a_card_was_laid_unseen_asks_what_beat(
         covered: bool) -> None:
@@ -582,16 +599,8 @@ def test_a_throw_in_refused_for_its_rank_after_a_card_was_laid_unseen_asks_what_
     first; named, the throw-in is judged again and accepted (transfer-2p-seed66: Anna's K♠ on
     the A♥, read as one A♥, and Boris's K♥ thrown in, a false foul). With the 7D's box as it
     was, nothing was laid on it: the foul stands."""
-    scene = judged_scene()
+    scene = nine_of_clubs_thrown_in(covered=covered)
     pipeline = scene.target
-    play(scene, "7S", BOTTOM, (500, 360))
-    play(scene, "8S", TOP, (515, 375))
-    play(scene, "7D", BOTTOM, (650, 360))
-    if covered:                                # the 9D laid on it at (665, 375), read as 7D
-        scene.put("7D", (658, 368))
-        scene.sizes["7D"] = (75, 105)
-        scene.wait(0.6)
-    play(scene, "9C", BOTTOM, (800, 360))
     if not covered:
         assert [v.verdict.rule for v in pipeline.fouls] == ["P3"]
         return
@@ -601,6 +610,21 @@ def test_a_throw_in_refused_for_its_rank_after_a_card_was_laid_unseen_asks_what_
     assert pipeline.answer(question, question.candidates.index(defence)).verdict.ok
     assert referee_events(pipeline)[-1] == {"type": "throw_in", "player": "Anna",
                                             "cards": ["9C"]}
+    assert pipeline.fouls == []
+
+
+def test_a_missed_defence_left_unanswered_is_guessed_of_the_thrown_rank() -> None:
+    """The same, nobody answering: as the bout leaves the table, the first card offered, a 9
+    (the thrown rank) that beats the 7D, is guessed to have beaten it, and the 9C thrown in is
+    accepted after it: no foul (transfer-2p-seed66, unanswered: the K♥)."""
+    scene = nine_of_clubs_thrown_in(covered=True)
+    pipeline = scene.target
+    [question] = pipeline.questions
+    guess = question.candidates[0]
+    sweep(scene, "7S", "8S", "7D", "9C")     # Boris took them
+    events = referee_events(pipeline)
+    assert guess["card"][0] == "9" and guess in events
+    assert {"type": "throw_in", "player": "Anna", "cards": ["9C"]} in events
     assert pipeline.fouls == []
 
 
