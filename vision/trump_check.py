@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from vision.game_view import Emitted
 from vision.missed_cards import MissedCards
 from vision.swept_bout import trump_under_stock, unaccounted
@@ -26,7 +28,13 @@ from vision.tracking import CardTrack, TrackState
 
 TRUMP_SEEN_BRIEFLY = 1.5  # s: a trump never brought in, seen less than this and then
 TRUMP_UNSEEN = 1.0        # ... unseen this long before the first card after it, was none
+ACROSS = 1.2              # a box this much wider than tall: a card lying across (the trump)
+STILL_PATH = 0.1          # card sizes: read moving less than this, a thing lying there
 TRUMP_DOUBT_AFTER = 4     # cards read besides the trump: enough to tell how surely cards read
+
+
+def _lies_across(box: np.ndarray) -> bool:
+    return float(box[2] - box[0]) > ACROSS * float(box[3] - box[1])
 
 
 @dataclass
@@ -74,7 +82,17 @@ class TrumpCheck(MissedCards):
         first = self._tracks.get(taken.card) if taken is not None else None
         if taken is not None and not view.reader.pairs and not view.lead_buffer \
                 and self._trump_left(first, track):
-            return self._trump_lies_at_instead(track, taken, out)
+            return self._trump_lies_at_instead(
+                track, taken, out, f"{card_text(taken.card)} was taken as the trump but left "
+                "the table before the first lead", f"{card_text(taken.card, True)} приняли за "
+                "козырь, но она ушла со стола до первого хода")
+        if taken is not None and not view.reader.pairs and not view.lead_buffer \
+                and self._trump_laid_across(first or taken, track):
+            return self._trump_lies_at_instead(
+                track, taken, out, f"{card_text(taken.card)} was taken as the trump, but it was "
+                f"never laid there, and {card_text(track.card)} was laid across",
+                f"{card_text(taken.card, True)} приняли за козырь, но её никто не клал, а "
+                f"{card_text(track.card, True)} положили поперёк")
         if first is None or view.reader.pairs or view.lead_buffer \
                 or overlap(self._extent(track), first.box) < view.reader.min_overlap:
             return False
@@ -106,18 +124,28 @@ class TrumpCheck(MissedCards):
             and self._time - lying.last_seen >= TRUMP_UNSEEN \
             and self.view.leader is None and self._snapshot().get("attacker") is None
 
+    def _trump_laid_across(self, lying: CardTrack, track: CardTrack) -> bool:
+        """The card taken as the trump (`lying`) never moved from where it was first read, and
+        `track`, laid before anybody is known to lead, lies across (wider than tall, as the
+        turned trump lies under the stock) where `lying` does not: `track` is the trump,
+        `lying` something on the tablecloth read as a card (transfer-3p-seed68: a calendar icon
+        read A♦ before the deal was taken as the trump, the 6♥ laid across by the dealer for a
+        lead, and every beat of the game was judged with diamonds trump)."""
+        return self._path(lying) < STILL_PATH <= self._path(track) \
+            and _lies_across(track.box) and not _lies_across(lying.box) \
+            and self.view.leader is None and self._snapshot().get("attacker") is None
+
     def _trump_lies_at_instead(self, track: CardTrack, taken: CardTrack,
-                               out: list[Emitted]) -> bool:
-        """`track`, the first card to rest after a trump that left, is the trump: the referee's
-        trump is rewritten and the players are asked to confirm. False when the referee keeps
-        its trump (`track` is then played as it would have been)."""
+                               out: list[Emitted], why: str, why_ru: str) -> bool:
+        """`track`, the first card to rest after a trump that left (or one never laid there:
+        `why`), is the trump: the referee's trump is rewritten and the players are asked to
+        confirm. False when the referee keeps its trump (`track` is then played as it would
+        have been)."""
         if self.revise is None or not self._trump_rewritten(taken.card, track):
             return False
         self.view.trump_track = track
-        text = (f"{card_text(taken.card)} was taken as the trump but left the table before the "
-                f"first lead: is {card_text(track.card)} the trump?")
-        text_ru = (f"{card_text(taken.card, True)} приняли за козырь, но она ушла со стола до "
-                   f"первого хода: {card_text(track.card, True)} — козырь?")
+        text = f"{why}: is {card_text(track.card)} the trump?"
+        text_ru = f"{why_ru}: {card_text(track.card, True)} — козырь?"
         self._ask_trump(out, text, text_ru, track.card, track)
         return True
 

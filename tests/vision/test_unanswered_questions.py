@@ -541,6 +541,33 @@ def test_a_trump_that_leaves_the_table_before_the_first_lead_was_none() -> None:
     assert pipeline.fouls == []
 
 
+@pytest.mark.parametrize("across", [True, False])
+def test_a_card_laid_across_after_a_trump_that_never_moved_is_the_trump(across: bool) -> None:
+    """Something on the tablecloth is read as the AS before the deal, where it lies and
+    never moving, and taken as the turned trump; it stays in sight. The 6H the dealer then
+    lays across (wider than tall, as a trump lies under the stock) is the trump: the
+    referee's trump is rewritten and the players asked (transfer-3p-seed68: a calendar icon
+    read A♦, the 6♥ taken for a lead, the game judged with diamonds trump: 24 false fouls).
+    Laid upright, nothing shows which is the trump: the first reading stands."""
+    from referee import Referee
+
+    scene = Scene(TablePipeline(TWO, referee=Referee()), jitter=1.5)
+    scene.put("AS", (700, 360), confidence=0.9)
+    scene.wait(1.0)
+    if across:
+        scene.sizes["6H"] = (90, 60)
+    scene.slide("6H", (980, 585), (1000, 600))
+    scene.wait(0.6)
+    pipeline = scene.target
+    if not across:
+        assert pipeline.snapshot()["trump"] == "AS"
+        return
+    assert pipeline.snapshot()["trump"] == "6H"
+    [question] = pipeline.questions
+    assert "6♥ was laid across" in question.text
+    assert question.candidates[0] == {"type": "trump", "card": "6H"}
+
+
 @pytest.mark.parametrize(("misread", "lead", "defence"),
                          [("8H", "7S", "8H"), ("6D", "6D", "9D")])
 def test_a_trump_look_alike_read_where_the_trump_lies_is_the_trump_misread(
