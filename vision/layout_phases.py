@@ -217,13 +217,17 @@ class LayoutPhases(UnansweredDoubts):
                                   lying: list[tuple[str | None, np.ndarray]]) -> bool:
         """`track`, never brought in, is a look-alike of a card of `lying` ((code, box)), read
         right where that card lies (their centres within `same_place` of a card's size),
-        which is still read since `track` was first read."""
+        which is still read whole after `track` was first read: read by its index alone since,
+        the rest hidden, it is covered by `track`, a card laid on it (cross-2p-seed67: Anna's
+        J♠ placed on her J♥, seen coming only from half a card away, the J♥'s index showing
+        under it: taken for the J♥ read two ways, the placing was lost and with it the stock's
+        count, so the bouts were never read)."""
         if self._came_in(track):
             return False
         for card, box in lying:
             shown = self._tracks.get(card or "")
             if card in look_alikes(track.card) and shown is not None \
-                    and shown.last_seen >= track.first_seen \
+                    and shown.whole_at > track.first_seen \
                     and self._at_its_place(track, box_center(box)):
                 return True
         return False

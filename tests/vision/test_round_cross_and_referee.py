@@ -382,6 +382,23 @@ def assert_no_card_and_vera_s_turn_goes_on(scene: Scene, misread: str) -> None:
     assert scene.target.fouls == []
 
 
+def test_a_look_alike_placed_onto_a_pile_s_top_from_near_is_a_placing() -> None:
+    """Vera lays her 7H on her own 7D, seen coming only from a few pixels away (a hand that
+    brought it in unseen); from then on the 7D is read by its index alone, peeping out under
+    it. The 7D is covered, not read two ways where it lies: a placing (cross-2p-seed67:
+    Anna's J♠ on her J♥, lost, and with it the stock's count: the bouts were never read)."""
+    scene = cross_kc_placed()
+    scene.step()                              # the 7D read whole a last time
+    scene.remove("7D")
+    scene.index_only.add("7D")
+    scene.put("7D", (962, 215))               # its corner, under the 7H from now on
+    scene.slide("7H", (985, 246), (982, 252))
+    scene.wait(0.6)
+    assert events(scene)[-1] == {"type": "deal_card", "player": "Vera", "card": "7H",
+                                 "to": "Vera"}
+    assert scene.target.fouls == [] and scene.target.questions == []
+
+
 def cross_placing_missed() -> tuple[Scene, Question]:
     """Face up: Anna 9S, Boris QH, Vera 7D. Boris (the highest) places KC on his own pile;
     Vera's 8D onto her 7D is never read; then Anna's 10C comes, out of turn for the referee."""
