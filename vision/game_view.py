@@ -331,7 +331,8 @@ class FollowerCore:
                 out.append(table_event)
                 return True
             misread = (self._misread_instead(event) or self._misread_again(event)
-                       or self._on_unsure_attack(event)) if rule in MISREAD_RULES else []
+                       or self._on_unsure_attack(event)) if rule in MISREAD_RULES \
+                else self._passed_on_over_a_misread_card(event, rule)
             held = self._held_look_alikes(event) if rule == "G8" and not misread else []
             if misread or held:
                 misread += self._on_misread_attack(event, misread)
@@ -733,6 +734,19 @@ class FollowerCore:
             return []
         return self._on_misread_attack(event, [])
 
+    def _passed_on_over_a_misread_card(self, event: dict, rule: str | None) -> list[dict]:
+        """C7: a pass-on refused because its player can beat the card it covers, that card
+        read unsurely or as a look-alike (`_on_unsure_attack`): it may be the one misread, and
+        the cover its defence (cross-2p-seed67: Anna's 7♣ lead read 7♣ coming in, 7♠ at rest;
+        Boris's 10♣ on it, told as a pass-on, was refused as he could beat a 7♠, and every
+        later lead with it, the bout still open). The defence on each look-alike of it that
+        the cover beats."""
+        unbeaten = [pair.attack for pair in self.view.reader.pairs if pair.defence is None]
+        if event["type"] != "pass_on" or rule != "C7" or len(unbeaten) != 1:
+            return []
+        return self._on_unsure_attack({"type": "defend", "player": event["player"],
+                                       "card": event["card"], "on": unbeaten[0]})
+
     def _read_where_it_lies(self, card: str) -> list[str]:
         """Look-alikes of a table card read where it lies (its corner index peeping out
         under the defence on it), no card of the bout themselves: what it may really be
@@ -986,10 +1000,16 @@ class FollowerCore:
             if pair.defence is not None:
                 boxes[pair.defence] = pair.defence_box
         pairs = []
+        named = {card for entry in snapshot["table"] for card in entry.values() if card}
         for entry in snapshot["table"]:
             attack, defence = entry.get("attack"), entry.get("defence")
-            if attack not in boxes:
+            # named by the players, the card lies where the camera reads a look-alike of it
+            # (cross-2p-seed67: the 7♣ lead read 7♠; named, the bout was lost and never swept)
+            alike = next((card for card in look_alikes(attack)
+                          if card in boxes and card not in named), None)
+            if attack not in boxes and alike is None:
                 continue
+            boxes.setdefault(attack, boxes[alike] if alike is not None else None)
             pairs.append(TablePair(attack, boxes[attack], lead=attack in leads or not pairs))
             if defence is not None:   # one the camera never read (named) lies on its attack
                 pairs[-1].defence = defence

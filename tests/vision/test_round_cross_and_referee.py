@@ -609,6 +609,43 @@ def test_a_cross_pass_on_taken_back_off_its_card_was_a_defence_that_does_not_bea
     assert pipeline.verdicts[-1].verdict.ok and pipeline.questions == []
 
 
+@dataclass
+class PassOnRefused(FakeReferee):
+    """Refuses every pass-on: its player could beat the card (C7)."""
+
+    def apply(self, event: dict) -> FakeVerdict:
+        if event["type"] == "pass_on":
+            return FakeVerdict(False, "C7")
+        return super().apply(event)
+
+
+def test_a_pass_on_refused_over_a_lead_read_as_a_look_alike_on_its_way_is_asked_about(
+) -> None:
+    """Anna's 7C lead is read 7C on its way in, 7S at rest. Boris's 10C on it, told as a
+    pass-on, is refused (C7: he could beat a 7S). One card read two ways: the players are
+    asked, the 10C beating the 7C among the answers; named, the bout is the referee's, the
+    7C lying where the 7S is read, and its sweep a discard (cross-2p-seed67: the bout was
+    lost, never closed, and every later lead refused: 23 false fouls)."""
+    referee = PassOnRefused(state={"phase": "play", "variant": "cross", "attacker": "Anna"})
+    scene = Scene(TablePipeline(setup("cross"), referee=referee), jitter=1.0)
+    for step in range(10):                    # from Anna's seat, 32 px a frame
+        name = "7C" if step < 7 else "7S"
+        scene.remove("7C", "7S")
+        scene.put(name, (600, 680 - 32 * step))
+        scene.step()
+    scene.wait(0.6)
+    play(scene, "10C", BORIS, (615, 375))
+    pipeline = scene.target
+    [question] = pipeline.questions
+    defence = {"type": "defend", "player": "Boris", "card": "10C", "on": "7C"}
+    assert question.candidates[0] == {"type": "pass_on", "player": "Boris", "card": "10C"}
+    referee.state.update(table=[{"attack": "7C", "defence": "10C"}], defender="Boris")
+    assert pipeline.answer(question, question.candidates.index(defence)).verdict.ok
+    sweep(scene, "7S", "10C")
+    assert referee.applied[-1] == {"type": "discard"}
+    assert pipeline.fouls == []
+
+
 def test_a_cross_bout_cleared_unbeaten_unanswered_is_beaten_by_a_card_his_hand_holds() -> None:
     """The same bout, nobody answering: Boris's next lead settles the question. A take, the
     usual guess without the card, is refused (C7: his known hand holds the 8S, which beats the
