@@ -88,6 +88,9 @@ class GameFollower(OpenLeads):
         self._refused_taken_back(track)
         if track.laid_again and card in view.reader.ignored:
             self._new_try(track)
+        if self._on_the_cloth(track):
+            view.reader.ignored.add(card)   # moved from there later, it is a card played
+            return
         if card in view.reader.ignored or card in view.reader.cards \
                 or self._trump_read_as_another(track) or self._trump_misread_where_it_lies(track):
             return

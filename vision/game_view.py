@@ -145,6 +145,7 @@ class GameView:
     # cards (a take the camera guessed, the referee may have had from the players instead)
     last_take: tuple[str, tuple[str, ...], tuple[str, ...]] | None = None
     passed_on: tuple[dict, str] | None = None  # cross: the last pass-on, and the card it covered
+    cloth: list[np.ndarray] = field(default_factory=list)  # a pattern on the cloth read as a card
 
 class FollowerCore:
     """Seats, turns and emitting, shared by the phases of `GameFollower`."""

@@ -30,6 +30,7 @@ TRUMP_SEEN_BRIEFLY = 1.5  # s: a trump never brought in, seen less than this and
 TRUMP_UNSEEN = 1.0        # ... unseen this long before the first card after it, was none
 ACROSS = 1.2              # a box this much wider than tall: a card lying across (the trump)
 STILL_PATH = 0.1          # card sizes: read moving less than this, a thing lying there
+CLOTH_OVERLAP = 0.5       # a reading over this much of a pattern on the cloth is that pattern
 TRUMP_DOUBT_AFTER = 4     # cards read besides the trump: enough to tell how surely cards read
 
 
@@ -88,6 +89,8 @@ class TrumpCheck(MissedCards):
                 "козырь, но она ушла со стола до первого хода")
         if taken is not None and not view.reader.pairs and not view.lead_buffer \
                 and self._trump_laid_across(first or taken, track):
+            view.cloth.append((first or taken).box.copy())
+            view.reader.ignored.add(taken.card)   # moved from there later, a card played
             return self._trump_lies_at_instead(
                 track, taken, out, f"{card_text(taken.card)} was taken as the trump, but it was "
                 f"never laid there, and {card_text(track.card)} was laid across",
@@ -134,6 +137,14 @@ class TrumpCheck(MissedCards):
         return self._path(lying) < STILL_PATH <= self._path(track) \
             and _lies_across(track.box) and not _lies_across(lying.box) \
             and self.view.leader is None and self._snapshot().get("attacker") is None
+
+    def _on_the_cloth(self, track: CardTrack) -> bool:
+        """`track`, never brought in, lies where a pattern on the tablecloth was read as a card
+        before (`GameView.cloth`): read so again, it is no card played (transfer-3p-seed68: the
+        calendar icon taken for the trump at first, read A♦ again mid-game, was told as Boris's
+        throw-in, a take nobody made)."""
+        return not self._came_in(track) and any(
+            overlap(track.box, box) >= CLOTH_OVERLAP for box in self.view.cloth)
 
     def _trump_lies_at_instead(self, track: CardTrack, taken: CardTrack,
                                out: list[Emitted], why: str, why_ru: str) -> bool:

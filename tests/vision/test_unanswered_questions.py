@@ -548,7 +548,9 @@ def test_a_card_laid_across_after_a_trump_that_never_moved_is_the_trump(across: 
     lays across (wider than tall, as a trump lies under the stock) is the trump: the
     referee's trump is rewritten and the players asked (transfer-3p-seed68: a calendar icon
     read A♦, the 6♥ taken for a lead, the game judged with diamonds trump: 24 false fouls).
-    Laid upright, nothing shows which is the trump: the first reading stands."""
+    The pattern read again later is no card played; the real A♠ brought in is (the same game:
+    the icon read A♦ mid-game was a throw-in, the real A♦ only the icon moved). Laid upright,
+    nothing shows which is the trump: the first reading stands."""
     from referee import Referee
 
     scene = Scene(TablePipeline(TWO, referee=Referee()), jitter=1.5)
@@ -566,6 +568,19 @@ def test_a_card_laid_across_after_a_trump_that_never_moved_is_the_trump(across: 
     [question] = pipeline.questions
     assert "6♥ was laid across" in question.text
     assert question.candidates[0] == {"type": "trump", "card": "6H"}
+    pipeline.answer(question, 0)
+    scene.remove("AS")                        # the pattern unread a while, then read again
+    scene.wait(1.5)
+    scene.put("AS", (700, 360), confidence=0.9)
+    scene.wait(1.0)
+    assert not any("AS" in str(event) for event in referee_events(pipeline))
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "AS", TOP, (515, 375))       # the real A♠, brought in: it beats the 7♠
+    scene.wait(0.6)
+    assert referee_events(pipeline)[-2:] == [
+        {"type": "attack", "player": "Anna", "cards": ["7S"]},
+        {"type": "defend", "player": "Boris", "card": "AS", "on": "7S"}]
+    assert pipeline.fouls == []
 
 
 @pytest.mark.parametrize(("misread", "lead", "defence"),
