@@ -1004,13 +1004,15 @@ class FollowerCore:
         named = {card for entry in snapshot["table"] for card in entry.values() if card}
         for entry in snapshot["table"]:
             attack, defence = entry.get("attack"), entry.get("defence")
-            # named by the players, the card lies where the camera reads a look-alike of it
-            # (cross-2p-seed67: the 7♣ lead read 7♠; named, the bout was lost and never swept)
-            alike = next((card for card in look_alikes(attack)
-                          if card in boxes and card not in named), None)
-            if attack not in boxes and alike is None:
-                continue
-            boxes.setdefault(attack, boxes[alike] if alike is not None else None)
+            if attack not in boxes:
+                # named by the players, the card lies where the camera reads a look-alike of
+                # it (cross-2p-seed67: the 7♣ lead read 7♠; named, the bout was lost and
+                # never swept)
+                alike = next((card for card in look_alikes(attack)
+                              if card in boxes and card not in named), None)
+                if alike is None:
+                    continue
+                boxes[attack] = boxes[alike]
             pairs.append(TablePair(attack, boxes[attack], lead=attack in leads or not pairs))
             if defence is not None:   # one the camera never read (named) lies on its attack
                 pairs[-1].defence = defence

@@ -29,7 +29,6 @@ from vision.unanswered_doubts import UnansweredDoubts
 CENTRE_WITHIN = 0.8  # the centre trump lies this much nearer the middle than the ring's cards
 TRUMP_AFTER = 0.5    # s: ... and comes to rest this long after the last of them at least
 DEAL_READINGS = 64  # a layout deal's readings offered with its unsure cards renamed
-SAME_PLACE = 0.8  # a layout card read again where one lies covers this much of it
 
 
 class LayoutPhases(UnansweredDoubts):
@@ -38,7 +37,7 @@ class LayoutPhases(UnansweredDoubts):
     def _deal_card_seen(self, track: CardTrack, out: list[Emitted]) -> None:
         view = self.view
         if self.variant in ("round", "cross"):
-            if self._layout_card_read_again(track) is None:
+            if not self._layout_card_read_again(track):
                 view.layout.append(track)  # read the whole layout once it settles (_flush_due)
             return
 
@@ -51,12 +50,11 @@ class LayoutPhases(UnansweredDoubts):
         self._emit(out, {"type": "trump", "card": track.card}, commit, [track.card],
                    doubt=doubt, doubt_ru=doubt_ru)
 
-    def _layout_card_read_again(self, track: CardTrack) -> CardTrack | None:
-        """The layout card lying where `track` lies, read as its look-alike: the same card
-        (nobody lays a card on a layout card while dealing)."""
-        return next((laid for laid in self.view.layout
-                     if laid.card in look_alikes(track.card)
-                     and overlap(laid.box, track.box) > SAME_PLACE), None)
+    def _layout_card_read_again(self, track: CardTrack) -> bool:
+        """A layout card lies where `track` lies (`_at_its_place`), read as its look-alike:
+        the same card (nobody lays a card on a layout card while dealing)."""
+        return any(laid.card in look_alikes(track.card) and self._at_its_place(track, laid.center)
+                   for laid in self.view.layout)
 
     def _round_centre(self) -> CardTrack:
         """R1: the centre trump, the layout's card nearest its middle."""

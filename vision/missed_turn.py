@@ -52,15 +52,11 @@ from vision.table_events import (
     played_cards,
 )
 from vision.table_reader import RANKS, beats, look_alikes, rank_of
-from vision.tracking import CardTrack, TrackState
+from vision.tracking import CardTrack, TrackState, box_area
 
 LOWEST_RANK = {36: "6", 52: "2"}
 TURN_PHASES = {"deal_card": "faceup", "open_draw": "opening"}  # a turn's event: its phase
 COVERED_GROWTH = 1.3  # a card's box grown so much as it lay: a card laid on it, read as it
-
-
-def _area(box: np.ndarray) -> float:
-    return float(max(box[2] - box[0], 0.0) * max(box[3] - box[1], 0.0))
 
 
 def pile_for(snapshot: dict, drawer: str, card: str) -> str:
@@ -551,7 +547,7 @@ class MissedTurns(LayoutPhases):
         to `COVERED_GROWTH` of where it was placed at least (the two cards read as one)."""
         track = self._tracks.get(card)
         placed = None if track is None else track.placed_box
-        return placed is not None and _area(track.box) >= COVERED_GROWTH * _area(placed)
+        return placed is not None and box_area(track.box) >= COVERED_GROWTH * box_area(placed)
 
     def _passed_unseen(self, asked: MissedTurn, passed: dict, question: Question) -> bool:
         """The players named the card passed on unseen (the referee took it): the card that

@@ -204,7 +204,7 @@ def _box_size(box: np.ndarray) -> float:
     return float(max(box[2] - box[0], box[3] - box[1], 1.0))
 
 
-def _area(box: np.ndarray) -> float:
+def box_area(box: np.ndarray) -> float:
     return float(max(box[2] - box[0], 0.0) * max(box[3] - box[1], 0.0))
 
 
@@ -984,7 +984,7 @@ class CardTracker:
                    and other.placed_at is not None
                    and track.confidence <= other.best_mean_confidence
                    and 0 <= track.first_seen - other.last_seen <= HIDDEN_JUST_BEFORE
-                   and _area(track.box) <= PART_OF_CARD * _area(other.box)
+                   and box_area(track.box) <= PART_OF_CARD * box_area(other.box)
                    and overlap(track.box, other.box) >= INSIDE_SHARE
                    for other in self.tracks.values())
 

@@ -81,14 +81,13 @@ class TrumpCheck(MissedCards):
             return True
         taken = view.trump_track
         first = self._tracks.get(taken.card) if taken is not None else None
-        if taken is not None and not view.reader.pairs and not view.lead_buffer \
-                and self._trump_left(first, track):
+        before_the_lead = taken is not None and not view.reader.pairs and not view.lead_buffer
+        if before_the_lead and self._trump_left(first, track):
             return self._trump_lies_at_instead(
                 track, taken, out, f"{card_text(taken.card)} was taken as the trump but left "
                 "the table before the first lead", f"{card_text(taken.card, True)} приняли за "
                 "козырь, но она ушла со стола до первого хода")
-        if taken is not None and not view.reader.pairs and not view.lead_buffer \
-                and self._trump_laid_across(first or taken, track):
+        if before_the_lead and self._trump_laid_across(first or taken, track):
             view.cloth.append((first or taken).box.copy())
             view.reader.ignored.add(taken.card)   # moved from there later, a card played
             return self._trump_lies_at_instead(
