@@ -18,7 +18,7 @@ reading is taken as read: renamed.
 from __future__ import annotations
 
 import copy
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
 from vision.game_view import MISREAD_RULES
@@ -70,7 +70,9 @@ def mentions(value: Any, cards: Collection[str]) -> bool:
 
 
 def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,
-                   guessed: Collection[str] = ()) -> list[tuple[str, str]]:
+                   guessed: Collection[str] = (),
+                   came_in_as: Mapping[str, Collection[str]] | None = None
+                   ) -> list[tuple[str, str]]:
     """(old, new) renamings of the referee's past that would let `event` be true, likeliest
     first: a card known in the player's hand was the card he plays (old: that card; its
     look-alikes first, then cards of its suit, then the rest: the reader confuses J and Q of
@@ -85,7 +87,11 @@ def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,
     another card of its suit (its look-alike first), even with `own_hand_only`. Of the first
     kind too: a card known elsewhere (the discard pile, say) was a card of the player's known
     hand when he played it (a QC he took read as 10C then, so the referee still has him
-    holding the QC and the 10C discarded); the renaming must be accepted all the same."""
+    holding the QC and the 10C discarded); the renaming must be accepted all the same.
+    First of all, even with `own_hand_only`: a card known elsewhere that was read as another
+    code on its way in (`came_in_as`) was that card, where nobody has accounted for it
+    (round-3p-seed67: Vera's 7♠ drawn, read 7♠ 0.93 coming in and 10♠ 0.8 at rest; Boris's
+    10♠ drawn later, read 1.0, a false G8)."""
     player = event.get("player")
     hands = snapshot.get("hands") or {}
     own = list((hands.get(player) or {}).get("known") or ())
@@ -100,6 +106,9 @@ def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,
         out += [(alike, target) for alike in look_alikes(target) if alike in attacks]
     trump = trump_under_stock(snapshot)
     for card in played_cards(event):
+        if card not in free:
+            out += [(card, other) for other in (came_in_as or {}).get(card, ())
+                    if other in free]
         alikes = look_alikes_by_colour(card)
         if card == trump:   # read small and sideways by the stock: it was another of its suit
             out += [(card, other) for other in sorted(free, key=lambda c, a=alikes: (
@@ -167,12 +176,14 @@ class MisreadHistory:
         snapshot = self.snapshot()
         for old, new in misread_before(snapshot, confirmed.event,
                                        own_hand_only=own_hand_only,
-                                       guessed=self.follower.guessed):
+                                       guessed=self.follower.guessed,
+                                       came_in_as=self.follower.view.came_in_as):
             if self._no_misreading(old, new):
                 continue
             if self.rename_in_history(old, new, confirmed, keep=keep, later_plays=later_plays):
                 self._snapshot = None
                 if keep:
+                    self.follower.view.came_in_as.pop(old, None)   # told: it was `new`
                     if old in self.follower.guessed or old == trump_under_stock(snapshot):
                         self.follower.guessed.add(new)   # a guess still (the trump's rank)
                     if confirmed.event.get("on") == new \

@@ -1553,3 +1553,42 @@ def test_a_look_alike_flickering_on_a_pile_is_no_placing_lost_on_its_way() -> No
     scene.wait(1.0)
     assert pipeline.follower.guessed == set()
     assert not any(e.get("card") == "KS" for e in events(scene))
+
+
+@pytest.mark.parametrize("answered", [True, False])
+def test_a_draw_refused_as_a_card_read_so_at_rest_after_another_on_its_way_renames_that_one(
+        answered: bool) -> None:
+    """Anna's 9S drawn onto the 8H is read 9S on its way in, JS at rest, and told so; she
+    takes the pair. Boris's JS drawn next, read surely, is refused as a card in Anna's hand
+    (G8). The JS the referee has from her draw was read as the 9S on its way in: the camera
+    misread it at rest, so the players are asked, and answered or not, her draw was the 9S and
+    Boris's JS no foul (round-3p-seed67: Vera's 7♠ read 7♠ 0.93 coming in, 10♠ 0.8 at rest;
+    Boris's 10♠ drawn later a false G8, and 20 false fouls after it)."""
+    from referee import Referee
+
+    scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
+    spots = round_layout(scene)               # the 8S trump: spades beat any other suit
+    eight_h = spots["8H"]
+    rest = (eight_h[0] + 15, eight_h[1] + 15)
+    for step, sure in enumerate((0.7, 0.93, 0.92, 0.81)):   # read 9S on its way in, fast
+        scene.put("9S", (rest[0] - 70 * (5 - step), rest[1] + 30 * (5 - step)),
+                  confidence=sure)
+        scene.step()
+    scene.remove("9S")
+    scene.put("JS", rest, confidence=0.78)    # at rest: read JS
+    scene.wait(1.0)
+    pipeline = scene.target
+    assert events(scene)[-1] == {"type": "open_draw", "player": "Anna", "card": "JS",
+                                 "beats": "8H"}
+    sweep(scene, "JS", "8H")                  # she takes both
+    play(scene, "JS", BORIS, (spots["10D"][0] + 15, spots["10D"][1] + 15))
+    [question] = pipeline.questions
+    assert "Misread before" in question.text
+    if answered:
+        pipeline.answer(question, 0)
+    else:
+        scene.wait(16.0)                      # nobody answers: taken as read (`doubt_wait`)
+    assert pipeline.fouls == []
+    assert "9S" in pipeline.snapshot()["hands"]["Anna"]["known"]
+    assert pipeline.verdicts[-1].event.event == {"type": "open_draw", "player": "Boris",
+                                                  "card": "JS", "beats": "10D"}
