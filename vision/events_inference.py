@@ -94,8 +94,8 @@ class GameFollower(OpenLeads):
         if card in view.reader.ignored or card in view.reader.cards \
                 or self._trump_read_as_another(track) or self._trump_misread_where_it_lies(track):
             return
-        if ways_in := self._read_on_its_way_as(card):   # the first such card of the code: the
-            view.came_in_as.setdefault(card, ways_in)   # one a later card of it is refused for
+        if ways_in := self._read_on_its_way_as(card):   # kept for the first card of the code
+            view.came_in_as.setdefault(card, ways_in)   # told: a later one may be refused as it
         if view.phase == "finished":
             if view.reader.cards:
                 return  # the last bout's cards are still there

@@ -88,8 +88,9 @@ def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,
     kind too: a card known elsewhere (the discard pile, say) was a card of the player's known
     hand when he played it (a QC he took read as 10C then, so the referee still has him
     holding the QC and the 10C discarded); the renaming must be accepted all the same.
-    First of all, even with `own_hand_only`: a card known elsewhere that was read as another
-    code on its way in (`came_in_as`) was that card, where nobody has accounted for it
+    For each card played, before its other renamings, even with `own_hand_only`: a card known
+    elsewhere that was read as another code on its way in to where it was first told
+    (`came_in_as`) was that card, where nobody has accounted for it
     (round-3p-seed67: Vera's 7♠ drawn, read 7♠ 0.93 coming in and 10♠ 0.8 at rest; Boris's
     10♠ drawn later, read 1.0, a false G8)."""
     player = event.get("player")
