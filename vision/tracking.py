@@ -378,6 +378,12 @@ class CardTracker:
                         self.tracks[card] = self._coming_in(track)
                 else:
                     away = min(range(len(boxes)), key=lambda i: distances[i])
+                    lying = self._look_alike_lying_at(card, boxes[away])
+                    if lying is not None:   # that card misread: seen where it lies
+                        if lying.card not in by_card:
+                            readings[lying.card] = (boxes[away].astype(np.float32),
+                                                    float(confidences[away]))
+                        continue
                     self._follow_carry(track, boxes[away], update.time)
                     relocated = self._relocated(track, boxes[away], update.time)
                     since = self._brought_back_elsewhere(track, boxes[away], update.time)
@@ -644,6 +650,17 @@ class CardTracker:
         """`_distance`, except that an index box inside a card's box is the card where it lies
         (the rest of it covered by the card beating it): no distance at all."""
         return 0.0 if self._index_inside(box, place) else _distance(box, place)
+
+    def _look_alike_lying_at(self, card: str, box: np.ndarray) -> CardTrack | None:
+        """The look-alike of table card `card` that lies on the table just where `box` is
+        (`same_place`: one card's rivals), if any: the reading is that card misread, not `card`
+        moved there. A card moved lands somewhere else; one laid on another lies at an offset
+        (transfer-2p-seed68: Anna's Q♠ passed on beside Boris's Q♣ lead was read Q♣ by turns,
+        the Q♣ unseen under the 8♠ beating it; the Q♣ was moved onto the Q♠, the transfer told
+        as a defence on it, and 3 false fouls followed)."""
+        return next((other for other in (self.tracks.get(c) for c in look_alikes(card))
+                     if other is not None and other.on_table
+                     and _distance(box, other.box) <= self.config.same_place), None)
 
     def _relocated(self, track: CardTrack, box: np.ndarray, time: float) -> bool:
         """A placed card read steadily somewhere else for `relocate_after` seconds was moved

@@ -168,6 +168,26 @@ def test_a_card_lifted_and_laid_elsewhere_is_moved_once_it_has_lain_there_reloca
     assert (moved_frames(scene)[0] - laid_at) / FPS <= config.relocate_after + 1.5 / FPS
 
 
+def test_a_card_covered_where_it_lies_and_read_at_a_look_alike_s_place_is_not_moved_there(
+) -> None:
+    """The Q♣ lead lies at (400, 300), the Q♠ passed on beside it at (480, 300). Then the Q♣ is
+    covered (a card beats it, unread) and the Q♠'s place reads Q♣ for seconds: that is the Q♠
+    misread where it lies, seen there still, not the Q♣ moved onto it (transfer-2p-seed68: the
+    transfer was told as a defence on the Q♣, and 3 false fouls followed)."""
+    scene = Scene(CardTracker())
+    scene.put("QC", (400, 300))
+    scene.wait(1.0)
+    scene.slide("QS", (480, 500), (480, 300))
+    scene.wait(1.0)
+    scene.hidden |= {"QC", "QS"}
+    scene.wait(2.0, extra=[("QC", (480, 300), 0.7)])
+    tracks = scene.target.tracks
+    assert moved(scene) == []
+    assert np.allclose(tracks["QC"].center, (400, 300), atol=1)
+    assert tracks["QC"].state is TrackState.HIDDEN
+    assert tracks["QS"].state is TrackState.PLACED
+
+
 def test_a_card_gone_from_its_place_and_read_elsewhere_by_an_index_alone_is_not_moved_there(
 ) -> None:
     """A card put down elsewhere lands whole: its code read for seconds only as an index-sized
