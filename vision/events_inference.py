@@ -58,7 +58,8 @@ class GameFollower(OpenLeads):
         for track in update.moved:
             self._moved(track, out)
         self._flush_due(out)
-        on_table = set(self._tracks)   # a card renamed meanwhile goes by its new name
+        # a card renamed meanwhile goes by its new name
+        on_table = set(self._tracks) - self._bout_cards_on_the_cloth()
         if update.gone or (self.view.reader.cards
                            and self._swept_with_the_rest(self.view.reader.cards, on_table)):
             self._gone({t.card for t in update.gone}, on_table, out)
@@ -164,7 +165,8 @@ class GameFollower(OpenLeads):
         if self._drawn_card_moved_on(track):   # round's opening only
             return
         pair = self.view.reader.pair_of(track.card)
-        if pair is not None:  # a nudged card keeps its role; only its box follows
+        if pair is not None and not self._lies_on_the_cloth(track.box):
+            # a nudged card keeps its role; only its box follows
             if pair.attack == track.card:
                 pair.attack_box = track.box.copy()
             else:
@@ -673,9 +675,12 @@ class GameFollower(OpenLeads):
         1 s after the Q♣ lay still last, the 7♠ counted as swept, 0.1 s before it was read
         again)."""
         left = [card for card in bout if card not in on_table]
-        uncovered = {pair.attack: self._last_tracks[pair.defence].last_sighting
-                     for pair in self.view.reader.pairs
-                     if pair.defence in left and pair.defence in self._last_tracks}
+        on_the_cloth = self._bout_cards_on_the_cloth()
+        # (one moved onto the cloth left the bout when it came to rest there)
+        uncovered = {pair.attack: track.rest_since if pair.defence in on_the_cloth
+                     else track.last_sighting for pair in self.view.reader.pairs
+                     if pair.defence in left
+                     and (track := self._last_tracks.get(pair.defence)) is not None}
         hidden = [self._tracks[card] for card in bout if card in on_table]
         return bool(left) and all(
             track.state is TrackState.HIDDEN

@@ -142,8 +142,25 @@ class TrumpCheck(MissedCards):
         before (`GameView.cloth`): read so again, it is no card played (transfer-3p-seed68: the
         calendar icon taken for the trump at first, read A♦ again mid-game, was told as Boris's
         throw-in, a take nobody made)."""
-        return not self._came_in(track) and any(
-            overlap(track.box, box) >= CLOTH_OVERLAP for box in self.view.cloth)
+        return not self._came_in(track) and self._lies_on_the_cloth(track.box)
+
+    def _lies_on_the_cloth(self, box: np.ndarray) -> bool:
+        return any(overlap(box, spot) >= CLOTH_OVERLAP for spot in self.view.cloth)
+
+    def _bout_cards_on_the_cloth(self) -> set[str]:
+        """Bout cards the tracker moved onto a pattern on the tablecloth read as a card before
+        (`GameView.cloth`), away from where they lie in the bout: that pattern read as the card
+        while the card was swept off unseen, not the card itself (transfer-3p-seed68: the A♦
+        swept to the discard pile, the calendar icon read A♦ at 0.92 for seconds; the bout
+        stayed on the table for the camera until the next lead, which was lost, and the K♣
+        beating it was told as a lead out of turn). They have left the table."""
+        reader = self.view.reader
+        return {card for pair in reader.pairs
+                for card, box in ((pair.attack, pair.attack_box),
+                                  (pair.defence, pair.defence_box))
+                if card is not None and (track := self._tracks.get(card)) is not None
+                and self._lies_on_the_cloth(track.box)
+                and overlap(track.box, box) < reader.min_overlap}
 
     def _trump_lies_at_instead(self, track: CardTrack, taken: CardTrack,
                                out: list[Emitted], why: str, why_ru: str) -> bool:

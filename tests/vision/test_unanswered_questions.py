@@ -541,6 +541,21 @@ def test_a_trump_that_leaves_the_table_before_the_first_lead_was_none() -> None:
     assert pipeline.fouls == []
 
 
+def pattern_taken_for_the_trump(*, across: bool = True) -> Scene:
+    """A pattern on the tablecloth at (700, 360) read as the A♠ before the deal and taken as
+    the trump, then the 6♥ laid under the stock (`across`: wider than tall)."""
+    from referee import Referee
+
+    scene = Scene(TablePipeline(TWO, referee=Referee()), jitter=1.5)
+    scene.put("AS", (700, 360), confidence=0.9)
+    scene.wait(1.0)
+    if across:
+        scene.sizes["6H"] = (90, 60)
+    scene.slide("6H", (980, 585), (1000, 600))
+    scene.wait(0.6)
+    return scene
+
+
 @pytest.mark.parametrize("across", [True, False])
 def test_a_card_laid_across_after_a_trump_that_never_moved_is_the_trump(across: bool) -> None:
     """Something on the tablecloth is read as the AS before the deal, where it lies and
@@ -551,15 +566,7 @@ def test_a_card_laid_across_after_a_trump_that_never_moved_is_the_trump(across: 
     The pattern read again later is no card played; the real A♠ brought in is (the same game:
     the icon read A♦ mid-game was a throw-in, the real A♦ only the icon moved). Laid upright,
     nothing shows which is the trump: the first reading stands."""
-    from referee import Referee
-
-    scene = Scene(TablePipeline(TWO, referee=Referee()), jitter=1.5)
-    scene.put("AS", (700, 360), confidence=0.9)
-    scene.wait(1.0)
-    if across:
-        scene.sizes["6H"] = (90, 60)
-    scene.slide("6H", (980, 585), (1000, 600))
-    scene.wait(0.6)
+    scene = pattern_taken_for_the_trump(across=across)
     pipeline = scene.target
     if not across:
         assert pipeline.snapshot()["trump"] == "AS"
@@ -580,6 +587,32 @@ def test_a_card_laid_across_after_a_trump_that_never_moved_is_the_trump(across: 
     assert referee_events(pipeline)[-2:] == [
         {"type": "attack", "player": "Anna", "cards": ["7S"]},
         {"type": "defend", "player": "Boris", "card": "AS", "on": "7S"}]
+    assert pipeline.fouls == []
+
+
+def test_a_bout_card_moved_onto_the_pattern_once_taken_for_the_trump_left_with_the_bout(
+) -> None:
+    """The pattern on the cloth read A♠ was found out by the 6♥ laid across. The real A♠ beats
+    the 7♠; the bout is swept off unseen, and as it goes the pattern is read A♠ again, steadily:
+    the tracker moves the A♠ there. That is the pattern, not the card: the bout is gone, a
+    discard, and Boris's next card is his lead (transfer-3p-seed68: the A♦ swept off, the
+    calendar icon read A♦ for seconds; the discard told only as Boris led, his Q♣ lost, and
+    the K♣ beating it told as a lead out of turn)."""
+    scene = pattern_taken_for_the_trump()
+    pipeline = scene.target
+    pipeline.answer(pipeline.questions[0], 0)
+    scene.remove("AS")
+    scene.wait(1.0)
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "AS", TOP, (515, 375))
+    scene.wait(0.6)
+    scene.remove("7S")                 # swept off unseen; the pattern read as the A♠ at once
+    scene.put("AS", (700, 360), confidence=0.9)
+    scene.wait(2.5)
+    assert referee_events(pipeline)[-1] == {"type": "discard"}
+    play(scene, "QC", TOP, (500, 360))
+    scene.wait(0.6)
+    assert referee_events(pipeline)[-1] == {"type": "attack", "player": "Boris", "cards": ["QC"]}
     assert pipeline.fouls == []
 
 
