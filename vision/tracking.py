@@ -917,8 +917,12 @@ class CardTracker:
             return False
         for other in self.tracks.values():
             if other is track or other.state is TrackState.GONE \
-                    or other.card in track.together \
-                    or _distance(track.box, other.box) > self.config.same_place:
+                    or other.card in track.together:
+                continue
+            if self._own_index_read_as(other, track):
+                lately[other.card] = sum(confidence for at, confidence in other.recent
+                                         if at >= track.rest_since)
+            if _distance(track.box, other.box) > self.config.same_place:
                 continue
             # what was read there since this card came to rest, not in its long life before
             rivals[other.card] = sum(confidence for at, confidence in other.recent
@@ -947,6 +951,16 @@ class CardTracker:
         track.rival_share = other / max(other + track.rest_confidence, 1e-9)
         return True
 
+    def _own_index_read_as(self, index: CardTrack, card: CardTrack) -> bool:
+        """`index`, not on the table, read by an index alone where `card`'s own index is
+        printed, came in with it (`_came_in_with`): one card brought in, read whole as one code
+        and by its index as another (classic-2p-seed71: Anna's Q♣ read Q♣ on its way, 10♣ whole
+        at rest and Q♣ by its far index; the index was placed as a card of its own, the defence
+        told as the 10♣, and Boris's Q♠ thrown in refused, P3). The card is in doubt between
+        the two, and the index is no card (`_corner_of_another`)."""
+        return not index.on_table and self._came_in_with(card, index) \
+            and self._at_own_index(index.box, card.box)
+
     def _corner_of_another(self, track: CardTrack) -> bool:
         """Read only by an index that never moved, inside a card lying there and read with
         it, where that card's own index is printed (not at its edge, where the index of a card
@@ -954,12 +968,12 @@ class CardTracker:
         on another comes in, and is read whole). Not a card placed before the index was first
         read whose box moved since: the box now spans a card laid on it, whose index that is
         (transfer-3p-seed13: a 7C on the AC, read by its index alone, the pair's box read AC)."""
-        if not self._never_moved(track):
-            return False
+        never_moved = self._never_moved(track)
         return any(other is not track and other.state is TrackState.PLACED
                    and other.last_seen == track.last_seen
-                   and self._at_own_index(track.box, other.box)
-                   and not ((other.placed_at or 0.0) < track.first_seen <= other.rest_since)
+                   and (never_moved and self._at_own_index(track.box, other.box)
+                        and not ((other.placed_at or 0.0) < track.first_seen <= other.rest_since)
+                        or self._own_index_read_as(track, other))
                    for other in self.tracks.values())
 
     def _sure(self, confidence: float) -> bool:

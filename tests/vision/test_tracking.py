@@ -168,6 +168,27 @@ def test_a_card_lifted_and_laid_elsewhere_is_moved_once_it_has_lain_there_reloca
     assert (moved_frames(scene)[0] - laid_at) / FPS <= config.relocate_after + 1.5 / FPS
 
 
+def test_a_card_read_whole_as_one_code_and_by_its_own_index_as_the_one_it_came_in_as(
+) -> None:
+    """A card is brought in read Q♣, and at rest it is read 10♣ whole while its own far index
+    (bottom right) still reads Q♣: one card read two ways, not two cards. The index is never
+    placed, and the card is placed in doubt, Q♣ its rival (classic-2p-seed71: the index was
+    told as a second card, the defence as the 10♣, and a Q♠ thrown in refused, P3)."""
+    scene = Scene(CardTracker())
+    scene.put("6C", (400, 300))
+    scene.wait(1.0)
+    scene.slide("QC", (420, 600), (420, 420), seconds=0.2)
+    scene.remove("QC")
+    scene.slide("10C", (420, 400), (420, 330), seconds=0.1)
+    scene.index_only.add("QC")
+    scene.put("QC", (441, 364))             # its own index, where a card's is printed
+    scene.wait(1.0)
+    tracks = scene.target.tracks
+    assert [card for _, card in placed(scene)] == ["6C", "10C"]
+    assert list(tracks["10C"].rivals) == ["QC"]
+    assert tracks["10C"].rival_share > 0.25
+
+
 def test_a_card_covered_where_it_lies_and_read_at_a_look_alike_s_place_is_not_moved_there(
 ) -> None:
     """The Q♣ lead lies at (400, 300), the Q♠ passed on beside it at (480, 300). Then the Q♣ is
