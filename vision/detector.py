@@ -53,6 +53,10 @@ NEXT_READING = 0.9            # a card misread as one held elsewhere: its next r
 # 97.5% at 88 px), between these sizes; a frame with big cards stays at the smallest
 AUTO_CARD_SIDE = 90
 AUTO_SIZES = (640, 1280)
+# ... and every this many frames in a row with no card found at a smaller size, the frame is
+# looked at at the largest too: small cards on a busy cloth may be found only there
+# (dummy-3p-seed70: 80 px cards on a dotted cloth, none found at 640 in the whole game)
+AUTO_PROBE_EVERY = 8
 
 
 @dataclass(frozen=True)
@@ -111,6 +115,7 @@ class CardDetector:
         self.session = session
         self.input_name = session.get_inputs()[0].name
         self.auto_size = imgsz is None   # follow the cards' size (`sized_for`)
+        self.cardless = 0   # frames in a row with no card found (auto size, below the largest)
         self.imgsz = AUTO_SIZES[0] if imgsz is None else imgsz
         self.confidence, self.iou = confidence, iou
         self.reader, self.index_confidence = reader, index_confidence
@@ -124,7 +129,7 @@ class CardDetector:
         afresh from the smallest size, as a new detector's is, so that a video's detections
         do not depend on the video read before it (evaluate-games reads many)."""
         if self.auto_size:
-            self.imgsz = AUTO_SIZES[0]
+            self.imgsz, self.cardless = AUTO_SIZES[0], 0
         return self
 
     def limit_to_deck(self, size: int | None) -> CardDetector:
@@ -298,12 +303,28 @@ class CardDetector:
         wanted = max(frame.shape[:2]) * AUTO_CARD_SIDE / max(side, 1.0)
         return int(np.clip(round(wanted / 32) * 32, *AUTO_SIZES))
 
+    def _probe_due(self) -> bool:
+        """Another frame with no card found at a size below the largest: the `AUTO_PROBE_EVERY`th
+        in a row is looked at at the largest size too."""
+        if self.imgsz >= AUTO_SIZES[1]:
+            return False
+        self.cardless += 1
+        return self.cardless % AUTO_PROBE_EVERY == 0
+
     def detect(self, frame: np.ndarray) -> Detections:
         raw = self.infer(frame)
         if self.auto_size:
             # The size suits the cards seen last (a camera's frames: once, then kept); a
             # frame whose cards want another size by more than a fifth is looked at again
             wanted = self.sized_for(raw, frame)
+            if wanted is None and self._probe_due():
+                size, self.imgsz = self.imgsz, AUTO_SIZES[1]
+                raw = self.infer(frame)
+                wanted = self.sized_for(raw, frame)
+                if wanted is None:
+                    self.imgsz = size
+            if wanted is not None:
+                self.cardless = 0
             if wanted is not None and abs(wanted - self.imgsz) > 0.2 * self.imgsz:
                 self.imgsz = wanted
                 raw = self.infer(frame)

@@ -6,6 +6,7 @@ from fake_readings import one_sure_class
 
 from vision.cardclasses import CLASS_OF, WHOLE_CARD_CLASS
 from vision.detector import (
+    AUTO_PROBE_EVERY,
     CardDetector,
     RawDetections,
     cards_from_raw,
@@ -308,6 +309,35 @@ def test_auto_size_leaves_big_cards_at_the_smallest_size() -> None:
     detector = CardDetector(session, imgsz=None, reader=CornerReader(card, "QS"))
     detector.detect(np.zeros((720, 1280, 3), np.uint8))
     assert session.widths == [640]
+
+
+class SmallCardsSession(CameraSession):
+    """`CameraSession`, except that the card is found only at 1024 px and more (small cards on a
+    busy cloth)."""
+
+    def run(self, names, feeds):
+        output = super().run(names, feeds)[0]
+        if 32 < self.widths[-1] < 1024:
+            output = output.copy()
+            output[0, 4:] = 0.0
+        return [output]
+
+
+def test_auto_size_looks_at_a_frame_at_the_largest_size_after_frames_with_no_card() -> None:
+    """Cards found only at the largest size are not lost for the whole video: after
+    `AUTO_PROBE_EVERY` frames in a row with no card, the frame is looked at at the largest
+    size, and the size then fits the cards found there (dummy-3p-seed70: none found at 640)."""
+    card = [500.0, 300.0, 580.0, 400.0]     # 100 px long in 1280 x 720
+    session = SmallCardsSession(card)
+    detector = CardDetector(session, imgsz=None, reader=CornerReader(card, "QS"))
+    frame = np.zeros((720, 1280, 3), np.uint8)
+    found = [detector.detect(frame).cards for _ in range(AUTO_PROBE_EVERY)]
+    assert found == [()] * (AUTO_PROBE_EVERY - 1) + [("QS",)]
+    # the size the cards found there want (1280 * 90 / 100 = 1152) is within a fifth: kept
+    assert session.widths == [640] * AUTO_PROBE_EVERY + [1280]
+    assert detector.detect(frame).cards == ("QS",) and session.widths[-1] == 1280
+    detector.new_video()
+    assert (detector.imgsz, detector.cardless) == (640, 0)
 
 
 def test_imgsz_option_takes_pixels_or_auto() -> None:
