@@ -36,7 +36,8 @@ def add_detector_arguments(parser: argparse.ArgumentParser) -> None:
                         help="longest side the frame is scaled to for the network; auto (the "
                              f"default): {AUTO_SIZES[0]}, or more (up to {AUTO_SIZES[1]}) when "
                              "the cards are small in the frame, so that they are about "
-                             f"{AUTO_CARD_SIDE} px long there")
+                             f"{AUTO_CARD_SIDE} px long there (frames with no card found are "
+                             f"looked at at {AUTO_SIZES[1]} now and then)")
     parser.add_argument("--conf", type=float, default=CONFIDENCE,
                         help="how sure a card box and a reading must be "
                              f"(default {CONFIDENCE})")
