@@ -14,6 +14,7 @@ from pathlib import Path
 
 import cv2
 
+from vision.detector import AUTO_SIZES
 from vision.detector_options import add_detector_arguments, load_detector
 from vision.drawing import draw_detections
 
@@ -46,6 +47,17 @@ def format_table(path: Path, cards: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def detect_still(detector, image):
+    """One image, sized on its own. With the auto size, an image with no card found at the
+    size it starts at is looked at at the largest too (a video does so now and then: small
+    cards on a busy cloth may be found only there); a still has only this one frame."""
+    detections = detector.new_video().detect(image)
+    if detections.cards or not detector.auto_size or detector.imgsz >= AUTO_SIZES[1]:
+        return detections
+    detector.imgsz = AUTO_SIZES[1]
+    return detector.detect(image)
+
+
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
     detector = load_detector(args, "detect")
@@ -62,7 +74,7 @@ def main(argv: list[str]) -> int:
             if args.json:
                 print(json.dumps({"image": str(path), "error": problem}), flush=True)
             continue
-        detections = detector.new_video().detect(image)   # each image sized on its own
+        detections = detect_still(detector, image)
         cards = detections.to_json()
         if args.json:
             print(json.dumps({"image": str(path), "cards": cards}), flush=True)

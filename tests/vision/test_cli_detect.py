@@ -84,3 +84,20 @@ def test_each_image_is_read_on_its_own(table_photo: Path, tmp_path: Path, capsys
     assert cli_detect.main([far, nearer, "--json"]) == 0
     after_far = json.loads(capsys.readouterr().out.splitlines()[1])
     assert after_far == alone and alone["cards"]
+
+
+def test_a_still_with_no_card_found_at_the_smallest_size_is_looked_at_at_the_largest() -> None:
+    """Small cards on a busy cloth, found only at 1024 px and more: a still is looked at
+    again at the largest size at once (dummy-3p-seed70's frames: none found at 640)."""
+    from test_detector import CornerReader, SmallCardsSession
+
+    from vision.detector import CardDetector
+
+    card = [500.0, 300.0, 580.0, 400.0]
+    session = SmallCardsSession(card)
+    detector = CardDetector(session, imgsz=None, reader=CornerReader(card, "QS"))
+    frame = np.zeros((720, 1280, 3), np.uint8)
+    assert cli_detect.detect_still(detector, frame).cards == ("QS",)
+    assert session.widths == [640, 1280]
+    assert cli_detect.detect_still(detector, frame).cards == ("QS",)   # the next image afresh
+    assert session.widths[2:] == [640, 1280]
