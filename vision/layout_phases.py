@@ -325,15 +325,19 @@ class LayoutPhases(UnansweredDoubts):
             view.reader.ignored.add(track.card)
             return
         player, _ = self._who_played(view.opening_turn, track, self._persons)
-        touched = sorted(((overlap(self._extent(track), box), card)
-                          for card, box in view.open_table.items()),
+        extent = self._extent(track)
+        on_a_table_card = self._read_at_a_table_card_s_place(track)
+        if on_a_table_card:
+            half = self.config.index_reach * self._card_size(track)
+            extent = extent + np.array([-half, -half, half, half], np.float32)
+        touched = sorted(((overlap(extent, box), card) for card, box in view.open_table.items()),
                          reverse=True)
         covered = [(amount, card) for amount, card in touched if amount >= view.reader.min_overlap]
-        if self._index_only(track):
-            # read by its index alone, where the card lies is a guess: any table card its
-            # extent reaches, one it beats first (R2: a drawn card that can beat, beats;
-            # round-2p-seed66: the J♥ drawn onto the 8♥, the J♥ itself read 8♥, its index
-            # at the Q♠'s corner: "beats Q♠", refused)
+        if self._index_only(track) or on_a_table_card:
+            # read by its index alone (or at another card's place), where the card lies is a
+            # guess: any table card its extent reaches, one it beats first (R2: a drawn card
+            # that can beat, beats; round-2p-seed66: the J♥ drawn onto the 8♥, the J♥ itself
+            # read 8♥, its index at the Q♠'s corner: "beats Q♠", refused)
             trump_suit = suit_of(view.trump) if view.trump else None
             covered = sorted(((amount, card) for amount, card in touched if amount > 0),
                              key=lambda item: (not beats(track.card, item[1], trump_suit),
@@ -367,6 +371,17 @@ class LayoutPhases(UnansweredDoubts):
             doubt_ru = f"она может лежать на {card_text(unseen[0], True)}, которую камера не видела"
         self._emit(out, event, commit, [track.card], doubt=doubt, doubt_ru=doubt_ru,
                    alternatives=alternatives if doubt else None)
+
+    def _read_at_a_table_card_s_place(self, track: CardTrack) -> bool:
+        """A draw brought in whose box at rest is just where a table card lies (`_at_its_place`):
+        no card is laid square on another, so its index was read inside that card's corner,
+        that card's box named by it, and the drawn card lies beside, which way is not known
+        (round-3p-seed72: Vera's 7♠ laid on the 7♦, its far corner on the K♠'s, was read with
+        the K♠'s box: "beats K♠", refused, G4, and with the opening never over for the
+        referee, 28 false fouls followed)."""
+        return self._came_in(track) and any(
+            card != track.card and self._at_its_place(track, box_center(box))
+            for card, box in self.view.open_table.items())
 
     def _corner_of_a_card_just_laid(self, track: CardTrack) -> bool:
         """An index read alone, never brought in, mostly on a card that was brought in and

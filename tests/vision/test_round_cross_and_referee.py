@@ -1375,19 +1375,26 @@ def test_a_layout_card_read_as_its_look_alike_before_the_trump_is_laid_is_not_a_
     assert scene.target.questions == []
 
 
-def test_a_draw_read_by_its_index_alone_may_beat_any_table_card_its_extent_reaches() -> None:
-    """Anna's 9H, read by its index alone, comes to rest between the 7S and the 8H, mostly
-    on the 7S, which it cannot beat (G4). Where a card read by its index lies is a guess: of
-    the table cards its extent reaches, it beats the 8H, which it touches less, and a drawn
-    card that can beat does (R2): that is the reading the players are asked about first, and
-    no foul (round-2p-seed66: the J♥ drawn onto the 8♥, its index at the Q♠'s corner,
-    "beats Q♠", refused)."""
+@pytest.mark.parametrize("read_at", ["index alone", "a table card's place"])
+def test_a_draw_whose_place_is_a_guess_may_beat_any_table_card_it_reaches(read_at: str) -> None:
+    """Anna's 9H comes to rest mostly on the 7S, which it cannot beat (G4), read by its index
+    alone, or read just where the 7S lies (the 7S unread from then on: no card is laid square
+    on another, so that is its index read in the 7S's corner, and the card lies beside, which
+    way is not known). Where it lies is a guess: of the table cards it may lie on, it beats
+    the 8H, which it touches less, and a drawn card that can beat does (R2): that is the
+    reading the players are asked about first, and no foul (round-2p-seed66: the J♥ drawn onto
+    the 8♥, its index at the Q♠'s corner, "beats Q♠", refused; round-3p-seed72: Vera's 7♠ laid
+    on the 7♦, read with the K♠'s box, "beats K♠" refused, and 28 false fouls)."""
     from referee import Referee
 
     scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
     round_layout(scene)                       # the 7S at (860, 330), the 8H at (795, 443)
-    scene.index_only.add("9H")
-    play(scene, "9H", ANNA, (840, 378))
+    if read_at == "index alone":
+        scene.index_only.add("9H")
+        play(scene, "9H", ANNA, (840, 378))
+    else:
+        scene.hidden.add("7S")
+        play(scene, "9H", ANNA, (860, 330))
     pipeline = scene.target
     [question] = pipeline.questions
     draw = {"type": "open_draw", "player": "Anna", "card": "9H", "beats": "8H"}
