@@ -14,7 +14,7 @@ import numpy as np
 
 from vision.game_view import DUMMY, Emitted
 from vision.swept_bout import deck_by_rank, unaccounted
-from vision.table_events import TableEvent, card_text, with_card
+from vision.table_events import Question, TableEvent, card_text, with_card
 from vision.table_reader import (
     beats,
     look_alikes,
@@ -210,6 +210,19 @@ class LayoutPhases(UnansweredDoubts):
         beating it; unanswered, every later turn was out of step). A card drawn onto a table
         card is brought in."""
         return self._lying_card_read_two_ways(track, list(self.view.open_table.items()))
+
+    def _no_card_played_after_all(self, question: Question) -> bool:
+        """A draw asked about, never brought in, read where the table card it beats lies, a
+        look-alike, that card read whole again since (not covered by it): that card read two
+        ways, no draw (round-3p-seed71: the 7♠ Vera drew beside the table read 8♠ for 0.4 s, unread
+        itself meanwhile, asked as Anna's draw; unanswered, that draw was told, Anna's real 9♦
+        a turn out of step, and 15 false fouls followed)."""
+        track = self._last_tracks.get(question.cards[0]) if len(question.cards) == 1 else None
+        draw = question.candidates[0]
+        shown = self._tracks.get(draw.get("beats") or "")
+        return track is not None and shown is not None and draw["type"] == "open_draw" \
+            and not self._came_in(track) and shown.card in look_alikes(track.card) \
+            and shown.whole_at > track.first_seen and self._at_its_place(track, shown.center)
 
     def _lying_card_read_two_ways(self, track: CardTrack,
                                   lying: list[tuple[str | None, np.ndarray]]) -> bool:

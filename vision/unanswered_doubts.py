@@ -51,6 +51,10 @@ class UnansweredDoubts(FollowerCore):
             self.view.doubtful.difference_update(question.cards)
             if not question.candidates or self.judge is None:
                 continue
+            if self._no_card_played_after_all(question):
+                self.view.reader.ignored.update(question.cards)
+                self._resync_due = True   # the model went on with the card played
+                continue
             if self._taken_back_unanswered(question, out):
                 continue
             event = TableEvent(question.candidates[0], question.frame, question.time)
@@ -81,6 +85,11 @@ class UnansweredDoubts(FollowerCore):
         if self._resync_due:
             self._resync_due = False
             self.resync()
+
+    def _no_card_played_after_all(self, question: Question) -> bool:
+        """What the question's card turned out to be by the time nobody answered: a card read
+        two ways, no card played (`LayoutPhases`: a layout card's look-alike)."""
+        return False
 
     def _taken_back_unanswered(self, question: Question, out: list[Emitted]) -> bool:
         """The question's one card was taken back by the player it was read from, alone, the

@@ -1348,6 +1348,36 @@ def test_a_layout_card_read_by_turns_as_its_look_alike_where_it_lies_is_no_draw(
     assert pipeline.fouls == [] and pipeline.questions == []
 
 
+def test_a_layout_card_read_as_its_look_alike_for_a_moment_unanswered_is_no_draw() -> None:
+    """The layout's 7C, unread for 0.4 s as Boris brings his 6C in, is read 8C where it lies
+    (the 8C never brought in), then as itself again: the 8C, asked about as Boris's draw onto
+    it, was the 7C read two ways. Nobody answers: no draw, Boris's 6C is his turn, no
+    foul (round-3p-seed71: the 7♠ read 8♠ was told as Anna's draw, her real 9♦ was out of
+    turn, and 15 false fouls followed)."""
+    from referee import Referee
+
+    table = ["7C", "8H", "10D", "JC", "QS", "6D", "KH", "9C"]
+    scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
+    spots = round_layout(scene, table)
+    eight_h = spots["8H"]
+    play(scene, "9H", ANNA, (eight_h[0] + 15, eight_h[1] + 15))
+    scene.hidden.add("7C")
+    for step in range(13):                   # Boris's 6C brought in meanwhile
+        share = step / 12
+        scene.put("6C", (BORIS[0] + share * (1000 - BORIS[0]),
+                         BORIS[1] + share * (600 - BORIS[1])))
+        scene.step(extra=[("8C", spots["7C"], 0.9)] if step >= 2 else [])
+    scene.hidden.discard("7C")
+    scene.wait(0.6)
+    pipeline = scene.target
+    play(scene, "10C", VERA, (1015, 615))
+    assert [v.event.event for v in pipeline.verdicts if v.event.event["type"] == "open_draw"] \
+        == [{"type": "open_draw", "player": "Anna", "card": "9H", "beats": "8H"},
+            {"type": "open_draw", "player": "Boris", "card": "6C"},
+            {"type": "open_draw", "player": "Vera", "card": "10C", "beats": "6C"}]
+    assert pipeline.fouls == []
+
+
 def test_a_layout_card_read_as_its_look_alike_before_the_trump_is_laid_is_not_a_ninth_card(
 ) -> None:
     """The ring's 9C, lying still, is read 9S a while before the centre trump is laid: one card
