@@ -52,7 +52,7 @@ def detect_still(detector, image):
     size it starts at is looked at at the largest too (a video does so now and then: small
     cards on a busy cloth may be found only there); a still has only this one frame."""
     detections = detector.new_video().detect(image)
-    if detections.cards or not detector.auto_size or detector.imgsz >= AUTO_SIZES[1]:
+    if detections.cards or not detector.auto_size:
         return detections
     detector.imgsz = AUTO_SIZES[1]
     return detector.detect(image)

@@ -221,8 +221,7 @@ class LayoutPhases(UnansweredDoubts):
         draw = question.candidates[0]
         shown = self._tracks.get(draw.get("beats") or "")
         return track is not None and shown is not None and draw["type"] == "open_draw" \
-            and not self._came_in(track) and shown.card in look_alikes(track.card) \
-            and shown.whole_at > track.first_seen and self._at_its_place(track, shown.center)
+            and self._lying_card_read_two_ways(track, [(shown.card, shown.box)])
 
     def _lying_card_read_two_ways(self, track: CardTrack,
                                   lying: list[tuple[str | None, np.ndarray]]) -> bool:
