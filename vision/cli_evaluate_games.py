@@ -241,11 +241,17 @@ def main(argv: list[str] | None = None) -> int:
     feed_for = feed_maker(args)
     if feed_for is None:
         return 2
+    results_path = args.results or args.out / "results.json"
+    if results_path.is_dir():
+        print(f"durak-table evaluate-games: --results {results_path} is a folder; name the "
+              "file to write (e.g. DIR/results.json)", file=sys.stderr)
+        return 2
     try:
+        # the folders first: a game takes minutes, and its figures must have somewhere to go
         args.out.mkdir(parents=True, exist_ok=True)
+        results_path.parent.mkdir(parents=True, exist_ok=True)
         results = evaluate(args, feed_for)
         results_json = report(args, results)
-        results_path = args.results or args.out / "results.json"
         results_path.write_text(json.dumps(results_json, indent=1) + "\n")
     except (LogError, ValueError, OSError) as error:
         print(f"durak-table evaluate-games: {error}", file=sys.stderr)

@@ -378,6 +378,20 @@ def test_a_game_rendered_before_is_scored_by_its_stem(rendered, tmp_path: Path, 
     assert not list(tmp_path.glob("*.mp4"))          # nothing rendered
 
 
+def test_the_results_go_to_a_folder_not_made_yet_and_never_onto_a_folder(
+        rendered, tmp_path: Path, capsys) -> None:
+    stem = rendered[0] / "round-2p-seed0"
+    results = tmp_path / "new" / "deeper" / "round.json"
+    assert cli_evaluate_games.main(["--rendered", str(stem), "--oracle", "--out", str(tmp_path),
+                                    "--results", str(results)]) == 0
+    assert json.loads(results.read_text())["overall"]["recall"] == 1.0
+    capsys.readouterr()
+    assert cli_evaluate_games.main(["--rendered", str(stem), "--oracle", "--out", str(tmp_path),
+                                    "--results", str(tmp_path / "new")]) == 2
+    captured = capsys.readouterr()
+    assert "is a folder" in captured.err and captured.out == ""   # refused before any game
+
+
 def test_a_rendered_stem_without_its_truth_exits_2(tmp_path: Path, capsys) -> None:
     (tmp_path / "game.mp4").write_bytes(b"")
     (tmp_path / "game.jsonl").write_text('{"type": "setup", "variant": "classic"}\n')
