@@ -868,21 +868,22 @@ class CardTracker:
         the corner of the one under it still showing), never one card read two ways; except,
         for a card that never moved, or one that came in with the other (`_came_in_with`),
         one read as an index alone where the other's own index is printed (either way round):
-        one card's two corners read as two codes (its rivals must outweigh it there)."""
+        one card's two corners read as two codes (its rivals must outweigh it there), or both
+        codes read whole by turns at one place (`_whole_by_turns`)."""
         cards = [c for c in readings if self.tracks[c].state is TrackState.CANDIDATE]
         for card in cards:
             track = self.tracks[card]
             for other, (box, _) in readings.items():
                 if other == card or _distance(track.box, box) > self.config.duplicate_distance:
                     continue
-                mine = readings[card][0]
-                if (self._never_moved(track) or self._came_in_with(track, self.tracks[other])) \
-                        and (self._at_own_index(mine, box) or self._at_own_index(box, mine)):
-                    continue
-                if self._never_moved(track) and self._whole_by_turns(track, self.tracks[other]) \
-                        and (self._index_inside(mine, box) or self._index_inside(box, mine)):
-                    track.together.discard(other)   # read together first, by turns since
-                    continue
+                mine, other_track = readings[card][0], self.tracks[other]
+                if self._never_moved(track) or self._came_in_with(track, other_track):
+                    if self._at_own_index(mine, box) or self._at_own_index(box, mine):
+                        continue
+                    if self._whole_by_turns(track, other_track) \
+                            and (self._index_inside(mine, box) or self._index_inside(box, mine)):
+                        track.together.discard(other)   # read together first, by turns since
+                        continue
                 track.together.add(other)
 
     def _whole_by_turns(self, track: CardTrack, other: CardTrack) -> bool:
@@ -892,7 +893,10 @@ class CardTracker:
         card read one (round-3p-seed52: Boris's A♣ read A♠ by turns, whole and by the index at
         its far corner, at the box's very edge; placed as a second card, it was asked about as
         a lead). A card laid on another hides it: that one is not read whole once the other
-        lies there; a card laid right on a pile came in, it moved."""
+        lies there; a card laid right on a pile came in, it moved. So does a card brought in
+        read two ways (`_came_in_with`; classic-3p-seed72: Anna's 7♠ read 7♣ as it landed,
+        then 7♠ whole with its near index read 7♣ and 7♣ whole with its far index, just
+        outside `OWN_CORNER`, read 7♠: two cards, both asked about, neither answerable)."""
         return track.whole_at > other.rest_since and other.whole_at > track.rest_since \
             and _distance(track.box, other.box) <= self.config.same_place
 

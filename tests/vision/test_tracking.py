@@ -643,6 +643,29 @@ def test_an_index_read_where_a_lying_card_s_own_index_is_printed_is_that_card(
     assert ("KD" in [card for _, card in placed(scene)]) is a_card
 
 
+def tracks_placed(readings: list[list[tuple]]) -> list:
+    """The tracks a new tracker places as it is fed `readings`: each frame's (card, box,
+    confidence) triples, FPS frames a second."""
+    from vision.detections import Detections
+
+    tracker = CardTracker()
+    placed_tracks = []
+    for frame, items in enumerate(readings):
+        placed_tracks += tracker.update(frame, frame / FPS, Detections.from_cards(items)).placed
+    return placed_tracks
+
+
+def corner_index(centre: tuple[float, float], inset: tuple[float, float],
+                 far: bool = False) -> np.ndarray:
+    """The box of a card's corner index, the card's box centred at `centre`: its centre
+    `inset` pixels in from the box's top left corner (`far`: from its bottom right)."""
+    from table_scene import INDEX_H, INDEX_W
+
+    sign = -1 if far else 1
+    return box_at((centre[0] - sign * (CARD_W / 2 - inset[0]),
+                   centre[1] - sign * (CARD_H / 2 - inset[1])), (INDEX_W, INDEX_H))
+
+
 def test_an_index_at_a_lying_card_s_own_index_as_its_box_moves_there_is_a_card_laid_on_it(
 ) -> None:
     """transfer-3p-seed13: the 7C laid on the AC, a little down and right, read by its index
@@ -690,20 +713,13 @@ def test_a_card_read_by_turns_as_a_look_alike_and_by_its_index_at_the_card_s_cor
     beside a whole reading (an AS index beside the 7S, or a 7S index beside the AS): one card
     read two ways. An AS placed there keeps the 7S as its rival (so the players are asked),
     never a sure AS laid on the 7S."""
-    from table_scene import INDEX_H, INDEX_W
-
-    from vision.detections import Detections
-
-    tracker = CardTracker()
     whole = box_at((400, 300))
-    own_corner = box_at((400 + CARD_W / 2 - 8, 300 + CARD_H / 2 - 12), (INDEX_W, INDEX_H))
+    own_corner = corner_index((400, 300), (8, 12), far=True)
     readings = [[("7S", whole, 0.8)]] * 30                      # placed as the 7S
     read_whole = "7S" if index_read_as == "AS" else "AS"
     together = [(read_whole, whole, 0.8), (index_read_as, own_corner, 0.82)]
     readings += [[("AS", whole, 0.8)] if i % 2 == 0 else together for i in range(30)]
-    placed_tracks = []
-    for frame, items in enumerate(readings):
-        placed_tracks += tracker.update(frame, frame / FPS, Detections.from_cards(items)).placed
+    placed_tracks = tracks_placed(readings)
     assert placed_tracks[0].card == "7S"
     for track in placed_tracks[1:]:
         assert track.card == "AS" and track.rivals.get("7S", 0) > 0 and track.rival_share > 0.3
@@ -739,25 +755,34 @@ def test_a_card_read_whole_by_turns_as_another_code_that_reads_its_far_corner_is
     index read AS. Read together in the first frame (two cards?), then each read whole since
     the other lay there: one card, the AS a flicker of it that never moved, not a second card
     laid on it (placed, it was asked about as a lead)."""
-    from table_scene import INDEX_H, INDEX_W
-
-    from vision.detections import Detections
-
-    tracker = CardTracker()
     whole = box_at((400, 300))
-    near = box_at((400 - CARD_W / 2 + 3, 300 - CARD_H / 2 + 5), (INDEX_W, INDEX_H))
-    far = box_at((400 + CARD_W / 2 - 3, 300 + CARD_H / 2 - 5), (INDEX_W, INDEX_H))
-    placed_cards = []
-    for frame in range(60):
-        y = 600 - 30 * min(frame, 10)          # the AC brought in, then still
-        if frame < 25:
-            items = [("AC", box_at((400, y)), 0.95)]
-        else:
-            items = [("AS", whole, 0.97), ("AC", near, 0.9)] if frame % 3 else [
-                ("AC", whole, 0.95), ("AS", far, 0.93)]
-        update = tracker.update(frame, frame / FPS, Detections.from_cards(items))
-        placed_cards += [track.card for track in update.placed]
-    assert placed_cards == ["AC"]
+    near, far = corner_index((400, 300), (3, 5)), corner_index((400, 300), (3, 5), far=True)
+    readings = [[("AC", box_at((400, 600 - 30 * min(frame, 10))), 0.95)]   # brought in, still
+                for frame in range(25)]
+    readings += [[("AS", whole, 0.97), ("AC", near, 0.9)] if frame % 3 else [
+        ("AC", whole, 0.95), ("AS", far, 0.93)] for frame in range(25, 60)]
+    assert [track.card for track in tracks_placed(readings)] == ["AC"]
+
+
+def test_a_card_brought_in_read_whole_by_turns_as_a_look_alike_is_one_card_asked_about(
+) -> None:
+    """classic-3p-seed72 (neoclassical): Anna's 7S, brought onto the 9C, was read 7C whole as
+    it landed and then by turns: 7S whole with the near index read 7C, 7C whole with the far
+    index read 7S. That far index lies nearer the box's edge than a card's own index mostly
+    does (`OWN_CORNER`), so the two codes read in one frame were taken for two cards, both
+    placed: "7C from the discard pile?" and "7S beside the cards?", neither answerable, and
+    10 false fouls. Both came in together and each was read whole at the one place since the
+    other came to rest there: one card read two ways, placed once, its look-alike a rival."""
+    whole = box_at((400, 300))
+    near, far = corner_index((400, 300), (8, 12)), corner_index((400, 300), (4, 10), far=True)
+    readings = [[("7S", box_at((400, 600 - 30 * frame)), 0.9)]   # brought in from her edge
+                for frame in range(11)]
+    readings.append([("7C", whole, 0.7)])                       # landing, read as a look-alike
+    readings += [[("7S", whole, 0.87), ("7C", near, 0.81)] if frame % 3 else [
+        ("7C", whole, 0.85), ("7S", far, 0.85)] for frame in range(12, 60)]
+    placed_tracks = tracks_placed(readings)
+    assert [track.card for track in placed_tracks] == ["7S"]
+    assert "7C" in placed_tracks[0].rivals
 
 
 def test_a_card_lying_long_then_read_steadily_as_another_code_there_is_doubted() -> None:
