@@ -188,7 +188,10 @@ class TruthAnswerer:
         self.used: set[int] = set()
 
     def __call__(self, question: Question) -> int | None:
-        wanted = [canonical(candidate) for candidate in question.candidates]
+        # a whole bout the camera missed (`beaten_by`) is named by its lead, and was that bout
+        # only where the card named beat the lead then
+        wanted = [canonical({key: value for key, value in candidate.items()
+                             if key != "beaten_by"}) for candidate in question.candidates]
         near = self._near(question, lambda event: canonical(event) in wanted)
         if not near:
             return self._named_a_foul(question)
@@ -196,10 +199,18 @@ class TruthAnswerer:
         self.used.add(index)
         happened = self.truth[index].event
         matching = [i for i, name in enumerate(wanted) if name == canonical(happened)]
+        bouts = [i for i in matching if "beaten_by" in question.candidates[i]]
+        beaten = [i for i in bouts if self._beaten_after(index, question.candidates[i])]
+        matching = beaten or [i for i in matching if i not in bouts] or matching
         # "as read, and a foul" where it was one (a G8: the card taken from where the referee
         # knew it), else as read alone (the camera misread that card before): they know which
         return next((i for i in matching if ("foul" in question.candidates[i])
                      == bool(happened.get("foul"))), matching[0])
+
+    def _beaten_after(self, index: int, bout: dict) -> bool:
+        """The lead told at truth event `index` was then beaten by the card `bout` names."""
+        return any(t.event.get("type") == "defend" and t.event.get("card") == bout["beaten_by"]
+                   and t.event.get("on") == bout["cards"][0] for t in self.truth[index + 1:])
 
     def _near(self, question: Question, wanted: Callable[[dict], bool]) -> list[tuple]:
         """Truth events not named yet, `wanted`, in the question's time: (still to come,

@@ -11,7 +11,8 @@
   or laid beside them).
 - **A lead (P7, C6).** A one-card lead refused because another player leads, laid by that
   player's defender, is most likely the defence of a lead the camera missed: asked which card
-  the leader led that it beats.
+  the leader led that it beats, or which whole bout, read only on its way in and out, the
+  camera missed (a lead, its defence and their discard: that defender leads next).
 - **A defence before a take.** A lead refused because another player leads, laid by the player
   who took the last bout (the camera's guess: its cards went with one of them unbeaten), is
   most likely his lead after a discard (P7): the defence of that card was missed. Asked which
@@ -189,16 +190,20 @@ def missed_turn_question(drawer: str, waiting: TableEvent, placings: list[dict],
 def missed_lead_question(leader: str, waiting: TableEvent, leads: list[dict],
                          since: float) -> Question:
     """`waiting` (a lead by `leader`'s defender) came while `leader` leads: which card did he
-    lead, since the last bout closed (`since`), that it beat (the camera did not see it)?
-    None of them: `waiting` is out of turn."""
+    lead, since the last bout closed (`since`), that it beat (the camera did not see it)? Or,
+    where `leads` offers whole bouts (`beaten_by`), which bout did the camera miss? None of
+    them: `waiting` is out of turn."""
+    bouts = any("beaten_by" in lead for lead in leads)
+    english = ", or which bout (led, beaten, discarded) did the camera miss" if bouts else ""
+    russian = ", или какой отбой (ход, побито, бито) камера пропустила" if bouts else ""
     return _question_on_a_lead(
         waiting, leads, since,
         lambda player, shown: f"{player} laid {shown} as a lead, but {leader} leads: which "
-                              f"card did {leader} lead that {shown} beat? (none: {shown} is "
-                              "out of turn)",
+                              f"card did {leader} lead that {shown} beat{english}? (none: "
+                              f"{shown} is out of turn)",
         lambda player, shown: f"{player} положил {shown} как ход, но ходит {leader}: какой "
-                              f"картой ходил {leader}, побитой {shown}? (никакой: {shown} не в "
-                              "свой черёд)")
+                              f"картой ходил {leader}, побитой {shown}{russian}? (никакой: "
+                              f"{shown} не в свой черёд)")
 
 
 def missed_bout_question(leader: str, taker: str, waiting: TableEvent, leads: list[dict],
@@ -425,11 +430,39 @@ class MissedTurns(LayoutPhases):
         beaten = [{"type": "attack", "player": leader, "cards": [lead]}
                   for lead in unaccounted(snapshot, self._tracks, leader)
                   if beats(card, lead, trump, cross=self.variant == "cross")]
-        if not beaten:
+        swept = self._bouts_seen_passing(snapshot, leader, table_event.event["player"], since)
+        if not beaten and not swept:
             return False
-        question = missed_lead_question(leader, table_event, beaten, since)
+        question = missed_lead_question(leader, table_event, beaten + swept, since)
         self._wait(MissedTurn(question, table_event, commit, track.box.copy()), out)
         return True
+
+    def _bouts_seen_passing(self, snapshot: dict, leader: str, defender: str,
+                            since: float) -> list[dict]:
+        """Whole bouts the camera may have missed since `since` (the last bout left): a lead
+        of `leader`'s and `defender`'s card beating it, both read only on their way in or out
+        (`_lost_on_the_way`), each one he may hold, discarded (dummy-3p-seed67: Anna's Q♣ led
+        and Boris's Q♦ on it were read only moving, on a held-out design; Boris's next lead
+        was asked about as the defence of a lead of hers, which it beat not, and every lead
+        after it was out of turn: 14 false fouls). Each a lead `beaten_by` that card."""
+        seen = self._lost_on_the_way(since)
+        leads = set(unaccounted(snapshot, self._tracks, leader))
+        defences = set(unaccounted(snapshot, self._tracks, defender))
+        trump, cross = snapshot.get("trump_suit"), self.variant == "cross"
+        return [{"type": "attack", "player": leader, "cards": [lead], "beaten_by": defence}
+                for lead in seen if lead in leads
+                for defence in seen if defence in defences and defence != lead
+                and beats(defence, lead, trump, cross=cross)]
+
+    def _swept_unseen(self, lead: dict, defender: str, question: Question) -> None:
+        """The players named a whole bout the camera missed (`_bouts_seen_passing`), its lead
+        told (`TablePipeline.answer`): its defence and discard are judged, and the model set
+        from the referee's."""
+        defence = {"type": "defend", "player": defender, "card": lead["beaten_by"],
+                   "on": lead["cards"][0]}
+        if self._judge_late(defence, question):
+            self._judge_late({"type": "discard"}, question)
+        self.resync()
 
     def _ask_missed_bout(self, table_event: TableEvent, commit: Callable[[], None],
                          out: list[Emitted], leader: str) -> bool:
@@ -656,8 +689,11 @@ class MissedTurns(LayoutPhases):
             if chosen is None or refused or not self._passed_unseen(asked, chosen, question):
                 self._as_read(asked, self._judge_late(waiting, question))
             return None
-        if asked.box is not None:   # a missed lead
-            if chosen is None or refused \
+        if asked.box is not None:   # a missed lead, or a whole bout
+            if chosen is not None and not refused and "beaten_by" in chosen:
+                self._swept_unseen(chosen, waiting["player"], question)
+                self._as_read(asked, self._judge_late(waiting, question))
+            elif chosen is None or refused \
                     or not self._beaten_lead(chosen, waiting, asked.box, question):
                 self._as_read(asked, self._judge_late(waiting, question))
             return None
@@ -733,6 +769,7 @@ class MissedTurns(LayoutPhases):
             return
         self._guess_turn(asked, out)
         self._guess_defence(asked, out)
+        self._guess_swept_bout(asked, out)
         out.append(asked.waiting)   # judged as read, at the frame it was seen
         accepted = self.judge is None or bool(self.judge(asked.waiting))
         if asked.lead:
@@ -772,6 +809,26 @@ class MissedTurns(LayoutPhases):
             out.append(event)
             self.guessed.add(placing["card"])
         self.view.stock_left -= len(guess) - 1   # (the question took one card off)
+
+    def _guess_swept_bout(self, asked: MissedTurn, out: list[Emitted]) -> None:
+        """A missed lead asked about, left unanswered, where the question offers one whole
+        bout whose cards were read passing (`_bouts_seen_passing`): that bout is told, lead,
+        defence and discard (on nobody's word: `guessed`), and the lead that waited is judged
+        after it, in turn. Any card the referee refuses ends the guess there."""
+        bouts = [lead for lead in asked.question.candidates if "beaten_by" in lead]
+        if asked.box is None or self.judge is None or len(bouts) != 1:
+            return
+        lead, question = bouts[0], asked.question
+        attack = {key: value for key, value in lead.items() if key != "beaten_by"}
+        defence = {"type": "defend", "player": asked.waiting.event["player"],
+                   "card": lead["beaten_by"], "on": lead["cards"][0]}
+        for told in (attack, defence, {"type": "discard"}):
+            event = TableEvent(told, question.frame, question.time)
+            if not self.judge(event, record_refusal=False):
+                break
+            out.append(event)
+            self.guessed.update(played_cards(told))
+        self.resync()
 
     def _guess_defence(self, asked: MissedTurn, out: list[Emitted]) -> None:
         """A missed defence asked about before a throw-in (`_ask_defence_before_throw_in`),

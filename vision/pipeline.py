@@ -165,7 +165,11 @@ class TablePipeline(MisreadHistory):
         if named_a_foul:
             chosen = {key: value for key, value in chosen.items() if key != "foul"}
         verdict, refused = None, False
-        event = None if chosen is None else TableEvent(chosen, question.frame, question.time)
+        # a whole bout the camera missed (`beaten_by`): its lead is told here, the rest of it
+        # by the follower
+        told = None if chosen is None else {key: value for key, value in chosen.items()
+                                             if key != "beaten_by"}
+        event = None if told is None else TableEvent(told, question.frame, question.time)
         if chosen is not None and chosen == question.replaces:
             pass   # the event accepted before, confirmed: the referee's past stands as it is
         elif event is not None and question.replaces is not None:

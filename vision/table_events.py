@@ -184,6 +184,9 @@ def describe_event(event: dict, russian: bool = False) -> str:
              "new_game": ("new game", "новая игра")}
     verb = words.get(kind, (kind, kind))[1 if russian else 0]
     said = " ".join(part for part in (player, verb, shown) if part)
+    if event.get("beaten_by"):   # a whole bout the camera missed: beaten and discarded
+        beater = card_text(event["beaten_by"], russian)
+        said += f", побито {beater}, бито" if russian else f", beaten by {beater}, discarded"
     if event.get("foul"):   # `as_a_foul`: it happened as read, and is that foul
         said += f" — нарушение ({event['foul']})" if russian else f" — a foul ({event['foul']})"
     return said

@@ -12,13 +12,15 @@ VERBS = {
            "defend": "beats", "transfer": "transfers", "pass": "passes", "take": "takes",
            "pass_on": "passes on", "discard": "discard", "draw": "draws",
            "open_draw": "draws", "deal_card": "places", "undo": "undo", "on": "on",
-           "to": "to", "no_trump": "no trump", "dummy": "dummy"},
+           "to": "to", "no_trump": "no trump", "dummy": "dummy",
+           "beaten_by": "beaten and discarded with"},
     "ru": {"setup": "начало матча", "new_game": "новая игра", "deal": "сдача",
            "trump": "козырь", "declare": "заявляет", "attack": "ходит",
            "throw_in": "подкидывает", "defend": "бьёт", "transfer": "переводит",
            "pass": "пас", "take": "берёт", "pass_on": "передаёт", "discard": "бито",
            "draw": "добирает", "open_draw": "тянет", "deal_card": "кладёт", "undo": "отмена",
-           "on": "на", "to": "к", "no_trump": "нет козыря", "dummy": "болван"},
+           "on": "на", "to": "к", "no_trump": "нет козыря", "dummy": "болван",
+           "beaten_by": "побито и бито картой"},
 }
 
 
@@ -39,7 +41,7 @@ def describe_event(event: dict[str, Any], lang: str = "en") -> str:
     for key in ("card", "lowest_trump"):
         if isinstance(event.get(key), str):
             parts.append(card_label(event[key], lang))
-    for key, word in (("on", "on"), ("beats", "on"), ("to", "to")):
+    for key, word in (("on", "on"), ("beats", "on"), ("to", "to"), ("beaten_by", "beaten_by")):
         if isinstance(event.get(key), str):
             parts.append(f"{words[word]} {card_label(event[key], lang)}")
     if event.get("no_trump"):

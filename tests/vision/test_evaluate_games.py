@@ -192,6 +192,24 @@ def test_the_players_never_name_what_has_not_happened_yet() -> None:
     assert TruthAnswerer([TruthEvent(pass_on, True, 103)], 10.0)(asked) == 1
 
 
+def test_the_players_name_a_missed_bout_by_the_card_that_beat_its_lead() -> None:
+    """Asked which bout the camera missed, the players pick the lead with the card that beat
+    it then, over the same lead beaten by another card or by the card the camera read last
+    (the lead alone)."""
+    from vision.table_events import Question
+
+    lead = {"type": "attack", "player": "Anna", "cards": ["QC"]}
+    truth = [TruthEvent(lead, True, 100),
+             TruthEvent({"type": "defend", "player": "Boris", "card": "QD", "on": "QC"}, True,
+                        110), TruthEvent({"type": "discard"}, True, 120)]
+    asked = Question("?", "?", (lead, {**lead, "beaten_by": "KC"}, {**lead, "beaten_by": "QD"}),
+                     frame=130, time=13.0, since=9.0)
+    assert TruthAnswerer(truth, 10.0)(asked) == 2
+    beaten_by_another = Question("?", "?", (lead, {**lead, "beaten_by": "KC"}), frame=130,
+                                 time=13.0, since=9.0)
+    assert TruthAnswerer(truth, 10.0)(beaten_by_another) == 0
+
+
 def test_players_name_a_foul_they_saw_however_the_camera_took_the_act() -> None:
     """cross-2p-seed47: Boris laid the 9♠, a card of Anna's hand, on her J♥: a defence, a
     foul (G8). The camera asked whether he passed it on, "as read, a foul" among the

@@ -5,7 +5,7 @@ from table_scene import Scene
 
 from vision.events_inference import InferenceConfig
 from vision.pipeline import TablePipeline
-from vision.table_events import Question, TableEvent
+from vision.table_events import Question, TableEvent, describe_event
 
 # default seats in a 1280x720 frame: the first seat at the bottom, then clockwise
 BOTTOM, LEFT, TOP, RIGHT = (640, 680), (60, 360), (640, 40), (1220, 360)
@@ -1187,6 +1187,59 @@ def test_with_no_missed_lead_named_the_card_leads_out_of_turn() -> None:
     glimpse(scene, "7D")
     play(scene, "10D", BOTTOM, (500, 360))
     unanswered_the_lead_is_a_p7_foul(scene, {"type": "attack", "player": "Anna", "cards": ["10D"]})
+
+
+def bout_seen_only_passing() -> Scene:
+    """Boris leads (`boris_leads_next`); his 7D and Anna's 10D on it are read only on their
+    way in, never at rest, and swept off unseen. Anna, who beat it, leads the 8S: out of turn
+    for the referee, which never saw that bout."""
+    scene = boris_leads_next()
+    for card, seat in (("7D", TOP), ("10D", BOTTOM)):
+        scene.slide(card, seat, (500, 360), seconds=0.2)
+        scene.remove(card)                     # lost from sight as it lands
+        scene.wait(0.5)
+    scene.wait(1.0)
+    play(scene, "8S", BOTTOM, (500, 360))
+    return scene
+
+
+def test_a_lead_after_a_whole_bout_read_only_passing_asks_about_that_bout() -> None:
+    """dummy-3p-seed67: Anna's Q♣ led and Boris's Q♦ on it were read only moving, on a
+    held-out design; Boris's next lead was asked about as the defence of a lead of hers,
+    which it did not beat, and every lead after it was out of turn (14 false fouls). The
+    question now offers the bout whose cards were read passing; named, its defence and
+    discard are told, and the lead that waited is in turn."""
+    scene = bout_seen_only_passing()
+    pipeline = scene.target
+    [question] = pipeline.questions
+    bout = {"type": "attack", "player": "Boris", "cards": ["7D"], "beaten_by": "10D"}
+    assert bout in question.candidates and "which bout" in question.text
+    assert [c for c in question.candidates if "beaten_by" in c] == [bout]
+    assert describe_event(bout) == "Boris attacks with 7♦, beaten by 10♦, discarded"
+    assert describe_event(bout, russian=True) == "Boris ходит 7♦, побито 10♦, бито"
+    assert pipeline.answer(question, question.candidates.index(bout)).verdict.ok
+    assert [v.event.event for v in pipeline.verdicts[-4:]] == [
+        {"type": "attack", "player": "Boris", "cards": ["7D"]},
+        {"type": "defend", "player": "Anna", "card": "10D", "on": "7D"}, {"type": "discard"},
+        {"type": "attack", "player": "Anna", "cards": ["8S"]}]
+    assert pipeline.fouls == []
+
+
+def test_unanswered_the_one_bout_read_passing_is_guessed_and_the_lead_is_in_turn() -> None:
+    """Nobody answers; Boris takes the 8S: the one bout the question offered is told as a
+    guess, and the 8S lead after it is in turn."""
+    scene = bout_seen_only_passing()
+    pipeline = scene.target
+    [question] = pipeline.questions
+    carry_off(scene, TOP, "8S")
+    scene.wait(1.0)
+    assert question in pipeline.follower.withdrawn
+    assert [v.event.event for v in pipeline.verdicts[-5:]] == [
+        {"type": "attack", "player": "Boris", "cards": ["7D"]},
+        {"type": "defend", "player": "Anna", "card": "10D", "on": "7D"}, {"type": "discard"},
+        {"type": "attack", "player": "Anna", "cards": ["8S"]},
+        {"type": "take", "player": "Boris"}]
+    assert pipeline.fouls == [] and pipeline.follower.guessed >= {"7D", "10D"}
 
 
 def test_a_lead_out_of_turn_with_nothing_read_since_the_last_bout_is_a_foul_at_once() -> None:
