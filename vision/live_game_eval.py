@@ -26,7 +26,7 @@ from vision.pipeline import Detector, TablePipeline
 from vision.rendered_games import GameFiles, GameSpec, expected_events, read_truth
 from vision.scripted_game import TruthEvent
 from vision.seats import SeatMap
-from vision.table_events import Question, TableEvent, Verdicted, played_cards
+from vision.table_events import Question, TableEvent, Verdicted, as_told, played_cards
 
 MIN_LIVE_FPS = 10.0  # below it a card is seldom seen on its way in: who played it is a guess
 # the issue's targets ("From video to verdicts"); latency: 95% of verdicts within 0.5 s of rest
@@ -188,10 +188,9 @@ class TruthAnswerer:
         self.used: set[int] = set()
 
     def __call__(self, question: Question) -> int | None:
-        # a whole bout the camera missed (`beaten_by`) is named by its lead, and was that bout
-        # only where the card named beat the lead then
-        wanted = [canonical({key: value for key, value in candidate.items()
-                             if key != "beaten_by"}) for candidate in question.candidates]
+        # a whole bout the camera missed is named by its lead, and was that bout only where
+        # the card named beat the lead then, or the player named took it (`_bout_after`)
+        wanted = [canonical(as_told(candidate)) for candidate in question.candidates]
         near = self._near(question, lambda event: canonical(event) in wanted)
         if not near:
             return self._named_a_foul(question)
@@ -199,18 +198,29 @@ class TruthAnswerer:
         self.used.add(index)
         happened = self.truth[index].event
         matching = [i for i, name in enumerate(wanted) if name == canonical(happened)]
-        bouts = [i for i in matching if "beaten_by" in question.candidates[i]]
-        beaten = [i for i in bouts if self._beaten_after(index, question.candidates[i])]
-        matching = beaten or [i for i in matching if i not in bouts] or matching
+        bouts = [i for i in matching if question.candidates[i] != as_told(question.candidates[i])]
+        happened_so = [i for i in bouts if self._bout_after(index, question.candidates[i])]
+        matching = happened_so or [i for i in matching if i not in bouts]
+        if not matching:   # that lead was no such bout: none of them happened
+            self.used.discard(index)
+            return None
         # "as read, and a foul" where it was one (a G8: the card taken from where the referee
         # knew it), else as read alone (the camera misread that card before): they know which
         return next((i for i in matching if ("foul" in question.candidates[i])
                      == bool(happened.get("foul"))), matching[0])
 
-    def _beaten_after(self, index: int, bout: dict) -> bool:
-        """The lead told at truth event `index` was then beaten by the card `bout` names."""
-        return any(t.event.get("type") == "defend" and t.event.get("card") == bout["beaten_by"]
-                   and t.event.get("on") == bout["cards"][0] for t in self.truth[index + 1:])
+    def _bout_after(self, index: int, bout: dict) -> bool:
+        """The lead told at truth event `index` was then beaten by the card `bout` names
+        (`beaten_by`), or taken by the player it names (`taken_by`) before the next lead."""
+        if "beaten_by" in bout:
+            return any(t.event.get("type") == "defend" and t.event.get("card") == bout["beaten_by"]
+                       and t.event.get("on") == bout["cards"][0] for t in self.truth[index + 1:])
+        for later in self.truth[index + 1:]:
+            if later.event.get("type") == "take":
+                return later.event.get("player") == bout["taken_by"]
+            if later.event.get("type") == "discard":
+                return False
+        return False
 
     def _near(self, question: Question, wanted: Callable[[dict], bool]) -> list[tuple]:
         """Truth events not named yet, `wanted`, in the question's time: (still to come,

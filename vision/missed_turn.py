@@ -47,6 +47,7 @@ from vision.swept_bout import (
 from vision.table_events import (
     Question,
     TableEvent,
+    as_told,
     card_text,
     cards_text,
     describe_event,
@@ -468,15 +469,16 @@ class MissedTurns(LayoutPhases):
                          out: list[Emitted], leader: str) -> bool:
         """A one-card lead the referee refuses because `leader` leads, laid by the player
         after `leader`'s defender (podkidnoy: who leads after that defender takes): a whole
-        bout may have been missed, a lead and its take. Asked which card `leader` led; named,
-        the take is told and the lead that waited judged after it."""
+        bout may have been missed, a lead and its take. Asked which card `leader` led (each
+        candidate a lead `taken_by` that player); named, the take is told and the lead that
+        waited judged after it."""
         event = table_event.event
         taker = self._next_seat(leader)
         if self.variant not in ("classic", "transfer", "dummy") \
                 or event["player"] in (leader, taker) or self._next_seat(taker) != event["player"]:
             return False
         snapshot = self._snapshot()
-        leads = [{"type": "attack", "player": leader, "cards": [card]}
+        leads = [{"type": "attack", "player": leader, "cards": [card], "taken_by": taker}
                  for card in unaccounted(snapshot, self._tracks, leader)]
         if not leads:
             return False
@@ -819,7 +821,7 @@ class MissedTurns(LayoutPhases):
         if asked.box is None or self.judge is None or len(bouts) != 1:
             return
         lead, question = bouts[0], asked.question
-        attack = {key: value for key, value in lead.items() if key != "beaten_by"}
+        attack = as_told(lead)
         defence = {"type": "defend", "player": asked.waiting.event["player"],
                    "card": lead["beaten_by"], "on": lead["cards"][0]}
         for told in (attack, defence, {"type": "discard"}):

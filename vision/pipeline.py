@@ -24,6 +24,7 @@ from vision.table_events import (
     Question,
     TableEvent,
     Verdicted,
+    as_told,
     played_cards,
     verdict_dict,
     verdict_ok,
@@ -165,10 +166,8 @@ class TablePipeline(MisreadHistory):
         if named_a_foul:
             chosen = {key: value for key, value in chosen.items() if key != "foul"}
         verdict, refused = None, False
-        # a whole bout the camera missed (`beaten_by`): its lead is told here, the rest of it
-        # by the follower
-        told = None if chosen is None else {key: value for key, value in chosen.items()
-                                             if key != "beaten_by"}
+        # a whole bout the camera missed: its lead is told here, the rest of it by the follower
+        told = None if chosen is None else as_told(chosen)
         event = None if told is None else TableEvent(told, question.frame, question.time)
         if chosen is not None and chosen == question.replaces:
             pass   # the event accepted before, confirmed: the referee's past stands as it is

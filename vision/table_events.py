@@ -166,6 +166,17 @@ def cards_text(cards: Iterable[str], russian: bool = False) -> str:
     return " ".join(card_text(card, russian) for card in cards)
 
 
+# what a question's candidate may add to a lead: the rest of a whole bout the camera missed
+# (the card that beat it, the bout then discarded; or the player who took it), told after it
+MISSED_BOUT_KEYS = ("beaten_by", "taken_by")
+
+
+def as_told(candidate: dict) -> dict:
+    """A question's candidate as the event the referee is told (`MISSED_BOUT_KEYS` left out:
+    the rest of that bout is told after it)."""
+    return {key: value for key, value in candidate.items() if key not in MISSED_BOUT_KEYS}
+
+
 def describe_event(event: dict, russian: bool = False) -> str:
     """A short human sentence for an event, for questions."""
     kind = event["type"]
@@ -187,6 +198,8 @@ def describe_event(event: dict, russian: bool = False) -> str:
     if event.get("beaten_by"):   # a whole bout the camera missed: beaten and discarded
         beater = card_text(event["beaten_by"], russian)
         said += f", побито {beater}, бито" if russian else f", beaten by {beater}, discarded"
+    if event.get("taken_by"):    # ... or taken
+        said += f", взял {event['taken_by']}" if russian else f", taken by {event['taken_by']}"
     if event.get("foul"):   # `as_a_foul`: it happened as read, and is that foul
         said += f" — нарушение ({event['foul']})" if russian else f" — a foul ({event['foul']})"
     return said

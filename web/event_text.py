@@ -13,14 +13,14 @@ VERBS = {
            "pass_on": "passes on", "discard": "discard", "draw": "draws",
            "open_draw": "draws", "deal_card": "places", "undo": "undo", "on": "on",
            "to": "to", "no_trump": "no trump", "dummy": "dummy",
-           "beaten_by": "beaten and discarded with"},
+           "beaten_by": "beaten and discarded with", "taken_by": "taken by"},
     "ru": {"setup": "начало матча", "new_game": "новая игра", "deal": "сдача",
            "trump": "козырь", "declare": "заявляет", "attack": "ходит",
            "throw_in": "подкидывает", "defend": "бьёт", "transfer": "переводит",
            "pass": "пас", "take": "берёт", "pass_on": "передаёт", "discard": "бито",
            "draw": "добирает", "open_draw": "тянет", "deal_card": "кладёт", "undo": "отмена",
            "on": "на", "to": "к", "no_trump": "нет козыря", "dummy": "болван",
-           "beaten_by": "побито и бито картой"},
+           "beaten_by": "побито и бито картой", "taken_by": "взял"},
 }
 
 
@@ -44,6 +44,8 @@ def describe_event(event: dict[str, Any], lang: str = "en") -> str:
     for key, word in (("on", "on"), ("beats", "on"), ("to", "to"), ("beaten_by", "beaten_by")):
         if isinstance(event.get(key), str):
             parts.append(f"{words[word]} {card_label(event[key], lang)}")
+    if isinstance(event.get("taken_by"), str):   # a whole bout the camera missed, taken
+        parts.append(f"{words['taken_by']} {event['taken_by']}")
     if event.get("no_trump"):
         parts.append(words["no_trump"])
     if isinstance(event.get("count"), int):

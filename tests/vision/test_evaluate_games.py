@@ -195,7 +195,7 @@ def test_the_players_never_name_what_has_not_happened_yet() -> None:
 def test_the_players_name_a_missed_bout_by_the_card_that_beat_its_lead() -> None:
     """Asked which bout the camera missed, the players pick the lead with the card that beat
     it then, over the same lead beaten by another card or by the card the camera read last
-    (the lead alone)."""
+    (the lead alone); a lead taken by a player only where he took it."""
     from vision.table_events import Question
 
     lead = {"type": "attack", "player": "Anna", "cards": ["QC"]}
@@ -208,6 +208,13 @@ def test_the_players_name_a_missed_bout_by_the_card_that_beat_its_lead() -> None
     beaten_by_another = Question("?", "?", (lead, {**lead, "beaten_by": "KC"}), frame=130,
                                  time=13.0, since=9.0)
     assert TruthAnswerer(truth, 10.0)(beaten_by_another) == 0
+    # asked whether Boris took that lead: he beat it, so none of them (dummy-3p-seed67: "did
+    # Anna lead a card that Boris took?" was answered with her Q♣ lead, which he beat)
+    taken = Question("?", "?", ({**lead, "taken_by": "Boris"},), frame=130, time=13.0, since=9.0)
+    assert TruthAnswerer(truth, 10.0)(taken) is None
+    took = [TruthEvent(lead, True, 100), TruthEvent({"type": "take", "player": "Boris"}, True,
+                                                    110)]
+    assert TruthAnswerer(took, 10.0)(taken) == 0
 
 
 def test_players_name_a_foul_they_saw_however_the_camera_took_the_act() -> None:

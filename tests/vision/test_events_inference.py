@@ -1278,7 +1278,8 @@ def test_a_lead_by_the_player_after_the_defender_asks_about_a_whole_bout_missed(
     pipeline = scene.target
     [question] = pipeline.questions
     assert pipeline.fouls == [] and "Vera took" in question.text
-    lead = {"type": "attack", "player": "Boris", "cards": ["JC"]}
+    lead = {"type": "attack", "player": "Boris", "cards": ["JC"], "taken_by": "Vera"}
+    assert describe_event(lead) == "Boris attacks with J♣, taken by Vera"
     assert pipeline.answer(question, question.candidates.index(lead)).verdict.ok
     assert [v.event.event for v in pipeline.verdicts[-2:]] == [
         {"type": "take", "player": "Vera"}, {"type": "attack", "player": "Anna", "cards": ["8D"]}]
@@ -1303,7 +1304,7 @@ def test_a_bout_missed_after_a_take_is_asked_about_too() -> None:
     play(scene, "8D", (90, 180), (500, 360))
     [question] = pipeline.questions
     assert "Anna took" in question.text
-    lead = {"type": "attack", "player": "Vera", "cards": ["JC"]}
+    lead = {"type": "attack", "player": "Vera", "cards": ["JC"], "taken_by": "Anna"}
     assert pipeline.answer(question, question.candidates.index(lead)).verdict.ok
     assert [v.event.event for v in pipeline.verdicts[-2:]] == [
         {"type": "take", "player": "Anna"}, {"type": "attack", "player": "Boris", "cards": ["8D"]}]

@@ -141,7 +141,8 @@ def test_a_question_in_the_vision_layers_shape_is_accepted(
         text_ru = "Какой картой пошла Vera?"
         candidates = ({"type": "attack", "player": "Vera", "cards": ["6S"]},
                       {"type": "attack", "player": "Vera", "cards": ["8S"]},
-                      {"type": "attack", "player": "Vera", "cards": ["7S"], "beaten_by": "9S"})
+                      {"type": "attack", "player": "Vera", "cards": ["7S"], "beaten_by": "9S"},
+                      {"type": "attack", "player": "Vera", "cards": ["7C"], "taken_by": "Anna"})
 
     assert scripted.sink is not None
     scripted.sink.ask(VisionQuestion())
@@ -149,6 +150,7 @@ def test_a_question_in_the_vision_layers_shape_is_accepted(
     page = client.get("/live/questions").get_data(as_text=True)
     assert "Какой картой пошла Vera?" in page and "Vera ходит 8♠" in page
     assert "Vera ходит 7♠ побито и бито картой 9♠" in page   # a whole bout the camera missed
+    assert "Vera ходит 7♣ взял Anna" in page
 
 
 def test_a_video_file_is_shown_by_the_one_capture_thread(database: Path, tmp_path: Path) -> None:
