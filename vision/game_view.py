@@ -634,17 +634,13 @@ class FollowerCore:
     def _carried_off_alone(self, card: str, player: str | None,
                            staying: Iterable[str] | None = None) -> list[CardTrack] | None:
         """The other cards of the bout (or `staying`), when `card`, gone, was seen carried
-        off towards `player` and each of them still lies on the table, not carried, and was
-        read there before `card` was last seen (classic-3p-seed72: Anna's 7♠ defence, in
-        doubt, swept to her first as she took; settled when the next bout lay there, it was
-        found "taken back" from those new cards and dropped, with the three throw-ins on
-        it); else None."""
+        off towards `player` and each of them still lies on the table, not carried; else
+        None."""
         track = self._last_tracks.get(card)
         others = [self._tracks.get(other) for other in
                   (self.view.reader.cards if staying is None else staying) if other != card]
         if track is None or player is None or card in self._tracks or not others or any(
-                other is None or other.carry_box is not None
-                or other.first_seen > track.last_seen for other in others) \
+                other is None or other.carry_box is not None for other in others) \
                 or swept_towards([track], self.seats, player, self.discard_way) is not True:
             return None
         return others

@@ -722,34 +722,6 @@ def test_a_lead_nobody_beat_carried_back_to_its_leader_was_taken_back() -> None:
     assert pipeline.fouls == [] and pipeline.questions == []
 
 
-def test_a_defence_in_doubt_swept_first_as_its_defender_takes_is_no_take_back() -> None:
-    """classic-3p-seed72: Anna's 7♠ beating the 9♣, in doubt ("7♠ or 7♣?"), was lifted towards
-    her as she took the bout, the whole bout then under her hand. Unanswered, it was settled
-    while the next bout lay there: those new cards "stayed" while it went to her, so it was
-    found taken back and dropped with the three throw-ins on it (7 false fouls). Cards first
-    read after it left stayed nowhere: here Boris's unsure 9S is told as read, and his take."""
-    scene = judged_scene()
-    pipeline = scene.target
-    play(scene, "7S", BOTTOM, (500, 360))
-    play(scene, "9S", TOP, (515, 375), confidence=0.5)   # in doubt: asked
-    [question] = pipeline.questions
-    play(scene, "7D", BOTTOM, (620, 360))                # thrown in; Boris cannot beat it
-    scene.put("9S", (555, 270), confidence=0.5)          # the take: the defence lifted
-    scene.step()                                         # first, seen once on its way...
-    scene.remove("9S", "7S", "7D")                       # ... all under his hand since
-    scene.wait(1.0)
-    play(scene, "8C", BOTTOM, (500, 360))                # Anna leads again
-    scene.wait(question.time + pipeline.follower.config.doubt_wait + 0.2 - scene.time)
-    assert question in pipeline.follower.withdrawn
-    assert referee_events(pipeline)[2:] == [
-        {"type": "attack", "player": "Anna", "cards": ["7S"]},
-        {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"},
-        {"type": "throw_in", "player": "Anna", "cards": ["7D"]},
-        {"type": "take", "player": "Boris"},
-        {"type": "attack", "player": "Anna", "cards": ["8C"]}]
-    assert pipeline.fouls == []
-
-
 def test_a_bout_discarded_while_its_lead_is_asked_about_after_a_take_is_told_as_a_discard(
 ) -> None:
     """classic-3p-seed54: Vera's take was told; the next lead was read unsurely and asked
