@@ -222,6 +222,15 @@ def missed_bout_question(leader: str, taker: str, waiting: TableEvent, leads: li
                               f"Какой? (никакой: {shown} не в свой черёд)")
 
 
+def missed_bout_events(lead: dict, defender: str) -> tuple[dict, dict, dict]:
+    """A whole bout the camera missed, named by its lead `beaten_by` a card of `defender`'s
+    (`MissedTurns._bouts_seen_passing`): the lead, its defence and the discard, in order."""
+    return (as_told(lead),
+            {"type": "defend", "player": defender, "card": lead["beaten_by"],
+             "on": lead["cards"][0]},
+            {"type": "discard"})
+
+
 def _question_on_a_lead(waiting: TableEvent, leads: list[dict], since: float,
                         english: Callable[[str, str], str], russian: Callable[[str, str], str]
                         ) -> Question:
@@ -459,10 +468,9 @@ class MissedTurns(LayoutPhases):
         """The players named a whole bout the camera missed (`_bouts_seen_passing`), its lead
         told (`TablePipeline.answer`): its defence and discard are judged, and the model set
         from the referee's."""
-        defence = {"type": "defend", "player": defender, "card": lead["beaten_by"],
-                   "on": lead["cards"][0]}
+        _, defence, discard = missed_bout_events(lead, defender)
         if self._judge_late(defence, question):
-            self._judge_late({"type": "discard"}, question)
+            self._judge_late(discard, question)
         self.resync()
 
     def _ask_missed_bout(self, table_event: TableEvent, commit: Callable[[], None],
@@ -820,11 +828,8 @@ class MissedTurns(LayoutPhases):
         bouts = [lead for lead in asked.question.candidates if "beaten_by" in lead]
         if asked.box is None or self.judge is None or len(bouts) != 1:
             return
-        lead, question = bouts[0], asked.question
-        attack = as_told(lead)
-        defence = {"type": "defend", "player": asked.waiting.event["player"],
-                   "card": lead["beaten_by"], "on": lead["cards"][0]}
-        for told in (attack, defence, {"type": "discard"}):
+        question = asked.question
+        for told in missed_bout_events(bouts[0], asked.waiting.event["player"]):
             event = TableEvent(told, question.frame, question.time)
             if not self.judge(event, record_refusal=False):
                 break
