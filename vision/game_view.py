@@ -480,7 +480,8 @@ class FollowerCore:
         whether the camera missed that player's turn (`vision.missed_turn`); True when asked."""
         return False
 
-    def _settle_doubts(self, out: list[Emitted], *, turn_taken: bool = False) -> None:
+    def _settle_doubts(self, out: list[Emitted], *, turn_taken: bool = False,
+                       asked_before: float | None = None) -> None:
         """Doubtful readings the players leave unanswered are settled (`UnansweredDoubts`)."""
 
     def _settle_unanswered(self, out: list[Emitted], *, swept_only: bool = False) -> None:
@@ -981,6 +982,14 @@ class FollowerCore:
         else:
             self.resync()
 
+    def _ignore_while_there(self, cards: Iterable[str]) -> None:
+        """Cards the referee did not accept are ignored while they lie there (`_gone` forgets
+        them as they leave). One that left already (a foul taken back before the question
+        about it was settled) is read like any new card when laid again (round-3p-seed73:
+        Boris's 7♦ on the 6♦, not his to beat, was taken back, then dropped and ignored: the
+        7♦ he laid on the next bout's 6♦ was never told, and that bout could not close)."""
+        self.view.reader.ignored.update(card for card in cards if card in self._tracks)
+
     def resync(self) -> None:
         """Sets the bout (its pairs, who leads and defends, whether he took) to the referee's,
         keeping the boxes the cards lie at (a defence never read lies on its attack card);
@@ -1022,7 +1031,7 @@ class FollowerCore:
                 pairs[-1].defence_box = boxes.get(defence, boxes[attack])
         dropped = set(view.reader.cards)
         view.reader.pairs = pairs
-        view.reader.ignored.update(dropped - set(view.reader.cards))
+        self._ignore_while_there(dropped - set(view.reader.cards))
         view.reader.ignored -= set(view.reader.cards)  # refused before, the referee's now
         view.leader = snapshot.get("attacker") or view.leader
         view.defender = snapshot.get("defender") if pairs else None

@@ -753,11 +753,12 @@ class MissedTurns(LayoutPhases):
             self.view.reader.ignored.update(asked.question.cards)
             self.resync()
 
-    def _settle_doubts(self, out: list[Emitted], *, turn_taken: bool = False) -> None:
+    def _settle_doubts(self, out: list[Emitted], *, turn_taken: bool = False,
+                       asked_before: float | None = None) -> None:
         """Also a turn's question whose card was taken back unanswered (a foul, taken back):
         settled at once."""
         self._ask_again(out)
-        super()._settle_doubts(out, turn_taken=turn_taken)
+        super()._settle_doubts(out, turn_taken=turn_taken, asked_before=asked_before)
         asked = self._missed_turn
         if asked is not None and not any(card in self._tracks for card in asked.question.cards):
             self._settle_unanswered(out)

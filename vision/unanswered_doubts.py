@@ -13,19 +13,25 @@ is dropped, never a foul.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from vision.game_view import TURNS, Emitted, FollowerCore
 from vision.table_events import Question, TableEvent, laid_cards, played_cards, renamed_card
+from vision.table_reader import beats
 
+BOUT_PLAYS = ("attack", "defend", "throw_in", "transfer", "pass_on", "take", "discard")
 TAKEN_BACK_WAIT = 2.0  # s: a card carried off alone waits this long for the rest to be read again
 
 
 class UnansweredDoubts(FollowerCore):
     """Settling doubtful readings and cards laid beside the bout that nobody answered."""
 
-    def _settle_doubts(self, out: list[Emitted], *, turn_taken: bool = False) -> None:
+    def _settle_doubts(self, out: list[Emitted], *, turn_taken: bool = False,
+                       asked_before: float | None = None) -> None:
         """Doubtful readings the players leave unanswered while the game goes on past them
         (their cards all left the table; with `turn_taken` a turn of the opening, as the next
-        turn is taken: the referee judges turns in their order) or for `doubt_wait` seconds,
+        turn is taken: the referee judges turns in their order; a bout's plays `asked_before`
+        a card laid beside the bout that is settled now) or for `doubt_wait` seconds,
         oldest first: the reading the camera went on with is told to the referee then, only
         asked (a reading in doubt, its cards are then known on nobody's word: `guessed`, which
         a later reading refused as known elsewhere may rename), or else the first other
@@ -40,7 +46,8 @@ class UnansweredDoubts(FollowerCore):
             question = self._doubts[0]
             turn_over = turn_taken and bool(question.candidates) \
                 and question.candidates[0]["type"] in TURNS
-            if self._time - question.time < self.config.doubt_wait and not turn_over \
+            due = asked_before is not None and self._bout_play_asked_before(question, asked_before)
+            if self._time - question.time < self.config.doubt_wait and not turn_over and not due \
                     and not self._built_on_settled(question) \
                     and any(card in self._tracks for card in question.cards):
                 return
@@ -80,7 +87,7 @@ class UnansweredDoubts(FollowerCore):
                 out.append(event)
                 continue
             else:
-                self.view.reader.ignored.update(question.cards)
+                self._ignore_while_there(question.cards)
             self._resync_due = True
         if self._resync_due:
             self._resync_due = False
@@ -226,9 +233,47 @@ class UnansweredDoubts(FollowerCore):
         asked, self._laid_beside = self._laid_beside, []
         self.withdrawn += asked
         for question in asked:
-            for candidate in question.settling:
-                event = TableEvent(candidate, question.frame, question.time)
-                if self.judge(event, record_refusal=False):
-                    out.append(event)
-                    break
+            if self._tell_first_accepted(question.settling, question, out):
+                continue
+            if any(self._bout_play_asked_before(doubt, question.time) for doubt in self._doubts):
+                # what it may lie on is settled first: the game goes on past it too
+                self._settle_doubts(out, asked_before=question.time)
+            self._tell_first_accepted(self._defences_on_referees_bout(question), question, out)
         self.resync_when_caught_up()
+
+    @staticmethod
+    def _bout_play_asked_before(question: Question, time: float) -> bool:
+        """`question` asks about a play of the bout (not the trump, not an opening's turn),
+        asked before `time`."""
+        return question.time < time and bool(question.candidates) \
+            and question.candidates[0]["type"] in BOUT_PLAYS
+
+    def _tell_first_accepted(self, readings: Iterable[dict], question: Question,
+                             out: list[Emitted]) -> bool:
+        """The first of `readings` of `question` the referee accepts is told; False if none."""
+        for reading in readings:
+            event = TableEvent(reading, question.frame, question.time)
+            if self.judge(event, record_refusal=False):
+                out.append(event)
+                return True
+        return False
+
+    def _defences_on_referees_bout(self, question: Question) -> list[dict]:
+        """A card laid beside the bout, asked about when the camera's bout was not yet the
+        referee's (an attack card still in question, read as another card that a reading
+        since taken as a defence lay on): defences on each unbeaten attack card of the
+        referee's bout, settled since, that the card beats and the question did not offer
+        (round-3p-seed73: Vera's 7♠ lead, read 8♠ then 7♠ where it lay, was taken as Anna's
+        7♠ on the 8♠; her 10♠ on it was asked about as a defence on the 6♦ or a throw-in,
+        neither accepted, and the bout never closed)."""
+        player = question.candidates[0].get("player") if question.candidates else None
+        if len(question.cards) != 1 or player is None:
+            return []
+        card = question.cards[0]
+        offered = {candidate.get("on") for candidate in question.candidates}
+        snapshot = self._snapshot()
+        trump_suit, cross = snapshot.get("trump_suit"), snapshot.get("variant") == "cross"
+        return [{"type": "defend", "player": player, "card": card, "on": pair["attack"]}
+                for pair in snapshot.get("table") or ()
+                if pair.get("defence") is None and pair.get("attack") not in offered
+                and beats(card, pair["attack"], trump_suit, cross=cross)]

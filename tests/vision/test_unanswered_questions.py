@@ -884,3 +884,45 @@ def test_a_card_known_only_from_a_doubt_nobody_answered_may_have_been_another_ca
     assert referee_events(pipeline)[-1] == {"type": "defend", "player": "Anna", "card": "9C",
                                             "on": "8C"}
     assert pipeline.fouls == [] and "9C" not in pipeline.snapshot()["discard_cards"]
+
+
+def foul_taken_back_then_a_card_laid_beside_a_lead_in_doubt() -> Scene:
+    """round-3p-seed73, in classic: Anna's 7♣ lead is read unsurely (asked about); Boris lays
+    the 6♣ on it, which cannot beat it (asked about too: it builds on the lead's question),
+    takes it back and lays the 9♣ where it lay. The camera's bout still has the 7♣ beaten by
+    the 6♣, so it asks which card the 9♣ beats, offering only a throw-in. Nobody answers,
+    and the bout is swept to the discard pile."""
+    scene = judged_scene()
+    play(scene, "7C", BOTTOM, (500, 360), confidence=0.5)
+    play(scene, "6C", TOP, (515, 375))
+    carry_off(scene, TOP, "6C")
+    scene.wait(1.0)
+    play(scene, "9C", TOP, (515, 375))
+    scene.wait(1.0)
+    [beside] = [q for q in scene.target.questions if q.cards == ("9C",)]
+    assert [c["type"] for c in beside.candidates] == ["throw_in"]
+    sweep(scene, "7C", "9C")
+    return scene
+
+
+def test_a_card_laid_beside_a_bout_in_doubt_unanswered_beats_the_referee_s_unbeaten_card(
+) -> None:
+    """Settled as the bout is swept, the 9♣ is no throw-in (the defender's own card): the
+    lead's question is settled first (the 7♣, the 6♣ dropped), and the 9♣ beats the 7♣ left
+    unbeaten in the referee's bout, so the bout closes as a discard, not a take."""
+    pipeline = foul_taken_back_then_a_card_laid_beside_a_lead_in_doubt().target
+    assert referee_events(pipeline)[-3:] == [
+        {"type": "attack", "player": "Anna", "cards": ["7C"]},
+        {"type": "defend", "player": "Boris", "card": "9C", "on": "7C"}, {"type": "discard"}]
+    assert pipeline.snapshot()["discard_cards"] == ["7C", "9C"]
+
+
+def test_a_card_dropped_after_it_was_taken_back_is_read_when_laid_again() -> None:
+    """The 6♣, dropped as the bout's questions were settled after it had left the table,
+    is not ignored when Boris, who beat the lead, leads it next: it is his lead."""
+    scene = foul_taken_back_then_a_card_laid_beside_a_lead_in_doubt()
+    pipeline = scene.target
+    assert "6C" not in pipeline.follower.view.reader.ignored
+    play(scene, "6C", TOP, (500, 360))
+    assert referee_events(pipeline)[-1] == {"type": "attack", "player": "Boris", "cards": ["6C"]}
+    assert pipeline.fouls == []
