@@ -201,6 +201,8 @@ class FollowerCore:
         self._laid_beside: list[Question] = []  # which card does it beat? not yet answered
         self._discard_ends: list[np.ndarray] = []  # where cards swept to the discard pile went
         self._doubts: list[Question] = []  # doubtful readings asked about, not yet answered
+        # ... whose one card left the table while its bout lay there: taken back alone then?
+        self._left_alone: dict[int, bool] = {}
 
     # -- seats and turns ---------------------------------------------------------------------
 
@@ -626,25 +628,46 @@ class FollowerCore:
     def _taken_back_alone(self, card: str, player: str | None,
                           staying: Iterable[str] | None = None) -> bool:
         """`card`, gone, was seen carried off towards `player` while every other card of the
-        bout (or `staying`) lies where it lay, read lately and not carried (a take sweeps the
-        defences to the defender first, transfer-3p-seed44): that player took it back."""
+        bout (or `staying`) lies where it lay, read lately (an attack card, or its defence
+        lying on it) and not carried (a take sweeps the defences to the defender first,
+        transfer-3p-seed44): that player took it back."""
         others = self._carried_off_alone(card, player, staying)
-        return others is not None and all(
-            self._time - other.last_seen <= self.config.carried_gap for other in others)
+        return others is not None and all(self._read_lately_there(other) for other in others)
+
+    def _read_lately_there(self, track: CardTrack) -> bool:
+        """The card was read lately (`carried_gap`), or it is an attack card under its defence
+        and that was (classic-3p-seed74: the K♠ under the A♦ beating it)."""
+        if self._time - track.last_seen <= self.config.carried_gap:
+            return True
+        pair = self.view.reader.pair_of(track.card)
+        cover = None if pair is None or pair.attack != track.card or pair.defence is None \
+            else self._tracks.get(pair.defence)
+        return cover is not None and self._time - cover.last_seen <= self.config.carried_gap
 
     def _carried_off_alone(self, card: str, player: str | None,
                            staying: Iterable[str] | None = None) -> list[CardTrack] | None:
         """The other cards of the bout (or `staying`), when `card`, gone, was seen carried
-        off towards `player` and each of them still lies on the table, not carried; else
-        None."""
+        off towards `player` and each of them still lies on the table, not carried (but
+        those `_lost_before` it came); else None."""
         track = self._last_tracks.get(card)
+        if track is None:
+            return None
         others = [self._tracks.get(other) for other in
-                  (self.view.reader.cards if staying is None else staying) if other != card]
-        if track is None or player is None or card in self._tracks or not others or any(
+                  (self.view.reader.cards if staying is None else staying) if other != card
+                  and not self._lost_before(other, track)]
+        if player is None or card in self._tracks or not others or any(
                 other is None or other.carry_box is not None for other in others) \
                 or swept_towards([track], self.seats, player, self.discard_way) is not True:
             return None
         return others
+
+    def _lost_before(self, card: str, came: CardTrack) -> bool:
+        """`card`, of the bout, left the tracker's table unseen before the card `came` was
+        first read: lost under the cards laid on it (classic-3p-seed74: the 8♥ under the K♥,
+        the 8♦ under the cards thrown in since), not carried off with `came`."""
+        lost = self._last_tracks.get(card)
+        return card not in self._tracks and lost is not None and lost.carry_box is None \
+            and lost.last_seen < came.first_seen
 
     def _nothing_read_since(self, since: float, but: Iterable[str]) -> bool:
         """The camera watched the table since `since` (no two frames `watch_gap` apart) and

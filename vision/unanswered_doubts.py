@@ -42,6 +42,7 @@ class UnansweredDoubts(FollowerCore):
         unsurely explains it by now. The question is withdrawn. Then, once no question waits
         (the referee has caught up with the model), the model's bout is set from the
         referee's if a settled reading was not the one it went on with."""
+        self._note_left_alone()
         while self._doubts:
             question = self._doubts[0]
             turn_over = turn_taken and bool(question.candidates) \
@@ -79,7 +80,8 @@ class UnansweredDoubts(FollowerCore):
                     self._resync_due = True
                 out.append(event)
                 continue
-            legal = self._legal_reading(question, rule) or self._closed_otherwise(question)
+            legal = self._legal_reading(question, rule) or self._closed_otherwise(question) \
+                or self._thrown_in_instead(question)
             if legal is not None:
                 out.append(legal)
             elif rule == "G8" and self.rename_past is not None \
@@ -108,8 +110,15 @@ class UnansweredDoubts(FollowerCore):
         about is told as that foul when the referee refuses it; a reading it accepts was a
         foul the camera cannot name (a card misread): it leaves the log, nothing is told."""
         first = question.candidates[0]
-        if len(question.cards) != 1 or not self._taken_back_alone(question.cards[0],
-                                                                  first.get("player")):
+        if len(question.cards) != 1:
+            return False
+        if question.cards[0] in self.view.reader.cards:
+            alone = self._taken_back_alone(question.cards[0], first.get("player"))
+        else:   # its bout closed since, the cards there are another bout's (classic-3p-seed72:
+            # Anna's 7♠ on the 9♣, swept to her first as she took, settled as Boris's next lead
+            # lay there, was "taken back alone" from it): as it was when the card left
+            alone = self._left_alone.get(id(question), False)
+        if not alone:
             return False
         self.view.reader.remove(question.cards[0])
         event = TableEvent(first, question.frame, question.time)
@@ -118,6 +127,21 @@ class UnansweredDoubts(FollowerCore):
         elif self.revise is None or not self.revise(first, None):
             self._resync_due = True
         return True
+
+    def _note_left_alone(self) -> None:
+        """A waiting question's one card has just left the table while its bout lies there
+        still: whether it was taken back alone (`_taken_back_alone`) is noted then, for a
+        question settled once the bout has closed, when the cards there are another bout's
+        (classic-3p-seed74: Anna's 7♥ thrown in, a P3 foul, taken back while the bout lay;
+        its question was settled after Vera took the bout)."""
+        for question in self._doubts:
+            if len(question.cards) != 1 or id(question) in self._left_alone \
+                    or not question.candidates:
+                continue
+            card = question.cards[0]
+            if card not in self._tracks and card in self.view.reader.cards:
+                self._left_alone[id(question)] = self._taken_back_alone(
+                    card, question.candidates[0].get("player"))
 
     def _taken_back_unseen(self, question: Question) -> bool:
         """The question's one card was carried off towards its player while the rest of the
@@ -159,6 +183,19 @@ class UnansweredDoubts(FollowerCore):
         else:
             return None
         event = TableEvent(other, question.frame, question.time)
+        return event if self.judge(event, record_refusal=False) else None
+
+    def _thrown_in_instead(self, question: Question) -> TableEvent | None:
+        """A defence read from a player who does not defend, refused with each other reading:
+        his throw-in, told when the referee accepts it (classic-3p-seed74: Anna's A♠ thrown
+        in beside Vera's A♦ was read as beating Anna's 7♥, a throw-in she had taken back; the
+        7♥ settled as that foul, the A♠ was dropped and Vera's take told as a discard)."""
+        read = question.candidates[0]
+        player = read.get("player")
+        if read["type"] != "defend" or player in (None, self._snapshot().get("defender")):
+            return None
+        event = TableEvent({"type": "throw_in", "player": player, "cards": [read["card"]]},
+                           question.frame, question.time)
         return event if self.judge(event, record_refusal=False) else None
 
     def _legal_reading(self, question: Question, refused_as: str | None = None

@@ -926,3 +926,96 @@ def test_a_card_dropped_after_it_was_taken_back_is_read_when_laid_again() -> Non
     play(scene, "6C", TOP, (500, 360))
     assert referee_events(pipeline)[-1] == {"type": "attack", "player": "Boris", "cards": ["6C"]}
     assert pipeline.fouls == []
+
+
+def test_a_defence_in_doubt_swept_first_as_its_defender_takes_is_no_take_back() -> None:
+    """classic-3p-seed72: Anna's 7♠ beating the 9♣, in doubt ("7♠ or 7♣?"), was lifted towards
+    her as she took the bout, the whole bout then under her hand. Unanswered, it was settled
+    while the next bout lay there: those new cards "stayed" while it went to her, so it was
+    found taken back and dropped with the three throw-ins on it (7 false fouls). Once its bout
+    closed, the cards there are another bout's: here Boris's unsure 9S is told as read, and
+    his take."""
+    scene = judged_scene()
+    pipeline = scene.target
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375), confidence=0.5)   # in doubt: asked
+    [question] = pipeline.questions
+    play(scene, "7D", BOTTOM, (620, 360))                # thrown in; Boris cannot beat it
+    scene.put("9S", (555, 270), confidence=0.5)          # the take: the defence lifted
+    scene.step()                                         # first, seen once on its way...
+    scene.remove("9S", "7S", "7D")                       # ... all under his hand since
+    scene.wait(1.0)
+    play(scene, "8C", BOTTOM, (500, 360))                # Anna leads again
+    scene.wait(question.time + pipeline.follower.config.doubt_wait + 0.2 - scene.time)
+    assert question in pipeline.follower.withdrawn
+    assert referee_events(pipeline)[2:] == [
+        {"type": "attack", "player": "Anna", "cards": ["7S"]},
+        {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"},
+        {"type": "throw_in", "player": "Anna", "cards": ["7D"]},
+        {"type": "take", "player": "Boris"},
+        {"type": "attack", "player": "Anna", "cards": ["8C"]}]
+    assert pipeline.fouls == []
+
+
+def foul_throw_in_taken_back(*, lead_covered_for: float = 0.0, nine_after: bool = False
+                             ) -> TablePipeline:
+    """classic-3p-seed74: the turned trump is read unsurely, so every reading waits behind
+    its question. Anna leads the 7♣, Boris beats it with the 9♣ (the 7♣ then unread under it
+    for `lead_covered_for` seconds, if any), Anna throws in the 8♦ (a P3 foul: no 8 lies
+    there) and takes it back while the bout lies there. With `nine_after` she throws in the
+    9♦ where the 8♦ lay (read as beating it) and Boris takes the bout; else it is discarded.
+    All is settled only once the bout has closed, when the trump's question times out."""
+    from referee import Referee
+
+    scene = Scene(TablePipeline(TWO, referee=Referee()), jitter=1.5)
+    scene.put("6H", (1000, 600), confidence=0.4)
+    scene.wait(0.6)
+    play(scene, "7C", BOTTOM, (500, 360))
+    play(scene, "9C", TOP, (515, 375))
+    if lead_covered_for:
+        scene.hidden.add("7C")
+        scene.wait(lead_covered_for)
+    play(scene, "8D", BOTTOM, (640, 360))
+    carry_off(scene, BOTTOM, "8D")
+    scene.wait(1.0)
+    if nine_after:
+        play(scene, "9D", BOTTOM, (645, 365))
+        carry_off(scene, TOP, "7C", "9C", "9D")
+    else:
+        scene.hidden.discard("7C")
+        carry_off(scene, LEFT, "7C", "9C")
+    scene.wait(1.0)
+    pipeline = scene.target
+    assert len(pipeline.questions) >= 4          # nothing settled while the bout lay there
+    scene.wait(16.0)
+    return pipeline
+
+
+BOUT_BEATEN = [{"type": "deal"}, {"type": "trump", "card": "6H"},
+               {"type": "attack", "player": "Anna", "cards": ["7C"]},
+               {"type": "defend", "player": "Boris", "card": "9C", "on": "7C"}]
+EIGHT_THROWN_IN = {"type": "throw_in", "player": "Anna", "cards": ["8D"]}
+
+
+@pytest.mark.parametrize("lead_covered_for", [0.0, 1.0, 5.0])
+def test_a_foul_taken_back_while_its_bout_lay_is_that_foul_when_settled_after_the_bout(
+        lead_covered_for: float) -> None:
+    """The 8♦ left alone towards Anna while the 7♣ and 9♣ lay there: taken back, noted as it
+    left, so settled after the bout closed (when no card of its bout lies there to tell) it
+    is the P3 foul, not dropped. The 7♣ unread under the 9♣ lying on it (1 s), or lost by
+    the tracker under it before the 8♦ came (5 s), stayed all the same."""
+    pipeline = foul_throw_in_taken_back(lead_covered_for=lead_covered_for)
+    assert referee_events(pipeline) == [*BOUT_BEATEN, {"type": "discard"}]
+    assert [(foul.event.event, foul.verdict.rule) for foul in pipeline.fouls] == [
+        (EIGHT_THROWN_IN, "P3")]
+
+
+def test_a_defence_by_the_attacker_on_a_card_taken_back_is_his_throw_in() -> None:
+    """The 9♦ Anna laid where her 8♦ had lain was read as beating it. The 8♦ settled as
+    the foul taken back, the 9♦ beats nothing there, and Anna does not defend: it is her
+    throw-in (a 9 lies there), and Boris took the bout, not a discard."""
+    pipeline = foul_throw_in_taken_back(nine_after=True)
+    assert referee_events(pipeline) == [
+        *BOUT_BEATEN, {"type": "throw_in", "player": "Anna", "cards": ["9D"]},
+        {"type": "take", "player": "Boris"}]
+    assert [foul.event.event for foul in pipeline.fouls] == [EIGHT_THROWN_IN]
