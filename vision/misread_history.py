@@ -181,7 +181,12 @@ class MisreadHistory:
                                        came_in_as=self.follower.view.came_in_as):
             if self._no_misreading(old, new):
                 continue
-            if self.rename_in_history(old, new, confirmed, keep=keep, later_plays=later_plays):
+            # read as `new` on its way to where it was told: the play told as `old` may be the
+            # later one (cross-2p-seed75: Boris's 8D placed on his pile, then his 6D defence
+            # read 6D coming in and 8D at rest; his 8D led later was a false G8)
+            seen_so = new in self.follower.view.came_in_as.get(old, ())
+            if self.rename_in_history(old, new, confirmed, keep=keep,
+                                      later_plays=later_plays or seen_so):
                 self._snapshot = None
                 if keep:
                     self.follower.view.came_in_as.pop(old, None)   # told: it was `new`

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from table_scene import Scene
-from test_events_inference import BOTTOM, TOP, TWO, play, sweep
+from test_events_inference import BOTTOM, LEFT, TOP, TWO, carry_off, play, start, sweep
 from test_round_cross_and_referee import FakeVerdict
 
 from vision.misread_history import mentions, misread_before, renamed
@@ -427,3 +427,41 @@ def test_a_refusal_read_by_turns_with_the_card_the_players_name_there_is_withdra
     assert told.event.event == named and told.event.was is read
     assert pipeline.verdicts[-1] is told
     assert not any(v.event is read for v in pipeline.verdicts)
+
+
+def test_a_card_read_as_another_code_on_its_way_is_renamed_from_its_later_play() -> None:
+    """cross-2p-seed75: Boris placed the 8♦ on his pile; later his 6♦ defence was read 6♦
+    coming in and 8♦ at rest, and told so; his real 8♦ led after it was a false G8, no
+    question, as the 8♦'s first play could not be renamed. Here Boris takes the 8♣ and the
+    7♣, then beats the 6♣ with the 8♣, read 8♣ on its way and 7♣ at rest; his 7♣ led next,
+    read surely, is asked about ("misread before?"), and named as read it renames that
+    defence, not Anna's 7♣ lead: no foul."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    pipeline = scene.target
+    for card in ("8C", "7C"):                     # led by Anna, taken by Boris
+        play(scene, card, BOTTOM, (500, 360))
+        carry_off(scene, TOP, card)
+        scene.wait(1.0)
+    play(scene, "6C", BOTTOM, (500, 360))
+    for y in (140, 220, 300):                     # Boris's 8C on its way in, read 8C
+        scene.put("8C", (515, y))
+        scene.step()
+        scene.remove("8C")
+    scene.put("7C", (515, 375))                   # and 7C where it lies
+    scene.wait(1.0)
+    carry_off(scene, LEFT, "6C", "7C")
+    scene.wait(1.0)
+    play(scene, "7C", TOP, (500, 360))            # Boris leads his 7C
+    [question] = pipeline.questions
+    assert "Misread before" in question.text and pipeline.fouls == []
+    lead = {"type": "attack", "player": "Boris", "cards": ["7C"]}
+    assert question.candidates[0] == lead and pipeline.answer(question, 0).verdict.ok
+    accepted = [v.event.event for v in pipeline.verdicts if v.verdict.ok]
+    assert accepted[-5:] == [
+        {"type": "take", "player": "Boris"},
+        {"type": "attack", "player": "Anna", "cards": ["6C"]},
+        {"type": "defend", "player": "Boris", "card": "8C", "on": "6C"},
+        {"type": "discard"}, lead]
+    assert pipeline.fouls == []
