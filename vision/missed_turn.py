@@ -53,7 +53,7 @@ from vision.table_events import (
     describe_event,
     played_cards,
 )
-from vision.table_reader import RANKS, beats, look_alikes, rank_of
+from vision.table_reader import RANKS, beats, look_alikes, overlap, rank_of
 from vision.tracking import CardTrack, TrackState, box_area
 
 LOWEST_RANK = {36: "6", 52: "2"}
@@ -773,6 +773,8 @@ class MissedTurns(LayoutPhases):
         self._missed_turn = None
         self.withdrawn.append(asked.question)
         self.view.doubtful.difference_update(asked.question.cards)
+        if self._placed_already(asked.waiting.event):
+            return
         if asked.lead_after_guessed_take and not self._taken_back(asked.waiting.event) \
                 and self._beaten_unanswered(asked):
             out += self.late_events   # the bout's discard and the lead, told now
@@ -787,6 +789,21 @@ class MissedTurns(LayoutPhases):
             self._as_read(asked, accepted)
         elif not accepted:
             self._turn_refused(asked.waiting.event)
+
+    def _placed_already(self, event: dict) -> bool:
+        """A placing that waited on its turn's question, whose card the referee has on top of
+        that pile by now: one card read two ways where it landed, told once already (a
+        reading in doubt settled as this code: cross-2p-seed74, Boris's 7♠ read 8♠, then 7♠
+        there; the 8♠ settled as the 7♠, the 7♠ "out of turn" was a false G8 when judged as
+        read). No turn was missed, and no card was played again."""
+        if event.get("type") != "deal_card":
+            return False
+        pile = (self._snapshot().get("piles") or {}).get(event.get("to")) or []
+        if not pile or pile[-1] == event.get("card"):
+            return bool(pile)
+        top, card = self._last_tracks.get(pile[-1]), self._last_tracks.get(event.get("card"))
+        return pile[-1] in look_alikes(event["card"]) and top is not None and card is not None \
+            and overlap(top.box, card.box) > 0.5
 
     def _guess_turn(self, asked: MissedTurn, out: list[Emitted]) -> None:
         """A turn's question left unanswered: the drawer's turn the camera missed is guessed

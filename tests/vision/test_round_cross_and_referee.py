@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pytest
 from table_scene import Scene
@@ -1629,3 +1629,30 @@ def test_a_draw_refused_as_a_card_read_so_at_rest_after_another_on_its_way_renam
     assert "9S" in pipeline.snapshot()["hands"]["Anna"]["known"]
     assert pipeline.verdicts[-1].event.event == {"type": "open_draw", "player": "Boris",
                                                   "card": "JS", "beats": "10D"}
+
+
+@pytest.mark.parametrize("read_as", ["8S", "7S"])
+def test_a_placing_waiting_on_its_turn_whose_card_tops_its_pile_already_is_no_foul(
+        read_as: str) -> None:
+    """cross-2p-seed74: Boris's 7♠ came in read 7♠, was read 8♠ where it lay (told, in doubt)
+    and 7♠ again by its index there, a second card placed "out of turn"; nobody answered, it
+    was judged as read, and the 7♠ (by then the 8♠ renamed) was a false G8. A placing that
+    waited on its turn's question whose card, or its look-alike read where it lies, tops that
+    pile for the referee already was that card told once: no turn missed, no foul."""
+    from vision.missed_turn import MissedTurn
+
+    scene = cross_kc_placed()
+    play(scene, "8S", VERA, (990, 262))               # Vera's 8S on her 7D
+    pipeline = scene.target
+    follower = pipeline.follower
+    lying = follower.last_track("8S")
+    follower._last_tracks["7S"] = replace(lying, card="7S")   # its index read 7S there
+    waiting = TableEvent({"type": "deal_card", "player": "Vera", "card": read_as,
+                          "to": "Vera"}, scene.frame, scene.time)
+    asked = Question("out of turn?", "вне очереди?", (), scene.frame, scene.time, (read_as,))
+    follower._missed_turn = MissedTurn(asked, waiting, lambda: None)
+    told = len(pipeline.verdicts)
+    out: list = []
+    follower._settle_unanswered(out)
+    assert out == [] and len(pipeline.verdicts) == told and pipeline.fouls == []
+    assert asked in follower.withdrawn and pipeline.snapshot()["piles"]["Vera"][-1] == "8S"
