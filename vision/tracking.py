@@ -77,6 +77,7 @@ PART_OF_CARD = 0.85  # ... and its box is at most this share of that card's box:
 TOGETHER_SINCE = 0.5  # s: two codes first read this close, both moving in: maybe one card
 # How far into a card (share of its width and height) its corner index reaches
 CORNER_SHARE = 0.25
+SAME_INDEX = 0.8  # two codes' index boxes this much inside one another (of the smaller): one index
 
 
 class TrackState(Enum):
@@ -349,6 +350,7 @@ class CardTracker:
             if confidence >= config.min_confidence:
                 by_card.setdefault(self._alias(card, detections.xyxy[i]), []).append(i)
         self._split_misreadings(by_card, detections)
+        self._one_index_read_twice(by_card, detections)
         self._find_misread_in_place(by_card, detections, update)
         self._corners_of_covered(by_card, detections)
         self._arrival_read_as_known(by_card, detections)
@@ -420,6 +422,34 @@ class CardTracker:
                 if other is not None:
                     by_card[card].remove(i)
                     by_card.setdefault(other, []).append(i)
+
+    def _one_index_read_twice(self, by_card: dict[str, list[int]],
+                              detections: Detections) -> None:
+        """Two look-alike codes read this frame each at an index alone (`index_share` of a
+        card's size), one box nearly inside the other (`SAME_INDEX` of the smaller): one index
+        read two ways, not two cards (a card laid on another shows its index elsewhere). The
+        code of a card on the table keeps the reading; if both or neither are, the surer one
+        (classic-3p-seed76: Vera's Q♦ on the 10♥ read Q♦ and Q♥ at its one index, every frame;
+        the Q♥ was placed as Boris's throw-in and the bout went astray, 21 false fouls)."""
+        if not self._card_size:
+            return
+        small = self.config.index_share * self._card_size
+        readings = [(card, i) for card, indices in by_card.items() for i in indices
+                    if _box_size(detections.xyxy[i]) < small]
+        for card, i in readings:
+            for other, j in readings:
+                if other == card or other not in look_alikes(card) \
+                        or i not in by_card.get(card, ()) or j not in by_card.get(other, ()) \
+                        or overlap(detections.xyxy[i], detections.xyxy[j]) < SAME_INDEX:
+                    continue
+                lying = [(track := self.tracks.get(code)) is not None and track.on_table
+                         for code in (card, other)]
+                keep = card if lying == [True, False] or lying[0] == lying[1] and \
+                    detections.confidence[i] >= detections.confidence[j] else other
+                drop, index = (other, j) if keep == card else (card, i)
+                by_card[drop].remove(index)
+                if not by_card[drop]:
+                    del by_card[drop]
 
     def _find_misread_in_place(self, by_card: dict[str, list[int]], detections: Detections,
                                update: TrackerUpdate) -> None:

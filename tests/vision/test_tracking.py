@@ -1049,3 +1049,29 @@ def test_a_card_read_once_back_where_a_table_card_lies_as_it_lands_stays_where_i
     assert [card for _, card in placed(scene)] == ["9C", "10D", "AC"]
     assert np.allclose(tracker.tracks["AC"].center, (322, 330), atol=8)
     assert np.allclose(tracker.tracks["10D"].center, (365, 400), atol=3)
+
+
+@pytest.mark.parametrize(("second", "kept"), [("QH", ["QD"]), ("7S", ["QD", "7S"])])
+def test_one_index_read_as_two_look_alike_codes_is_one_reading(second: str,
+                                                               kept: list[str]) -> None:
+    """classic-3p-seed76: Vera's Q♦ on the 10♥ had its one index read Q♦ and Q♥ in the same
+    frames, one box nearly inside the other; the Q♥ was placed as a card of its own (Boris's
+    throw-in) and the game went astray (21 false fouls). Two look-alike codes read so are one
+    index read two ways: the card on the table keeps the reading. Codes that are not
+    look-alikes (a 7♠ there) stay two readings."""
+    from table_scene import INDEX_H, INDEX_W
+
+    from vision.detections import Detections
+    from vision.tracking import TrackerUpdate
+
+    scene = Scene(CardTracker())
+    scene.put("QD", (600, 300))
+    scene.wait(1.0)
+    tracker = scene.target
+    assert tracker.tracks["QD"].on_table
+    corner = np.array([600 - CARD_W / 2 + 2, 300 - CARD_H / 2 + 2])   # its own index
+    index = np.concatenate([corner, corner + (INDEX_W, INDEX_H)])
+    detections = Detections.from_cards([("QD", index, 0.95),
+                                        (second, index + (-2, -4, 2, 3), 0.97)])
+    readings = tracker._pick_readings(detections, TrackerUpdate(scene.frame, scene.time))
+    assert sorted(readings) == sorted(kept)
