@@ -46,6 +46,7 @@ MISREAD_RULES = ("G8", "G4", "C5", "P3")  # refusals a look-alike misreading may
 # s: a card that came to rest this near the first reading of another code lying on it: that
 # code is its corner (or the box of its pile) misread
 JUST_COVERED = 1.0
+WHOLE_JUST_BEFORE = 0.5  # s: a card read whole this long before it came to rest, then by its index
 Emitted = TableEvent | Question
 TURNS = ("open_draw", "deal_card")  # the openings' turns (round R2, cross C3), taken in order
 
@@ -253,9 +254,29 @@ class FollowerCore:
         way is not known."""
         if not self._index_only(track):
             return track.box
+        whole = self._whole_at_its_index(track)
+        if whole is not None:
+            return whole
         centre, half = track.center, self.config.index_reach * self._card_size(track)
         return np.array([centre[0] - half, centre[1] - half, centre[0] + half, centre[1] + half],
                         np.float32)
+
+    def _whole_at_its_index(self, track: CardTrack) -> np.ndarray | None:
+        """A card read only by its index at rest, read whole just before it came to rest
+        (`WHOLE_JUST_BEFORE`): that whole box, moved on by at most a card's size so that its
+        corner nearest the index lies at the index's outer corner (dummy-3p-seed70: Anna's K♦
+        on the 9♣, read whole once as it landed, then only by its far index; a square around
+        that index barely touched the 9♣, 0.146, and the K♦ was told as Vera's throw-in)."""
+        whole = track.whole_box
+        if whole is None or track.rest_since - track.whole_at > WHOLE_JUST_BEFORE:
+            return None
+        x, y = track.center
+        left, top = abs(x - whole[0]) <= abs(x - whole[2]), abs(y - whole[1]) <= abs(y - whole[3])
+        shift = np.array([track.box[0] - whole[0] if left else track.box[2] - whole[2],
+                          track.box[1] - whole[1] if top else track.box[3] - whole[3]])
+        if float(np.linalg.norm(shift)) > self._card_size(track):
+            return None
+        return (whole + np.tile(shift, 2)).astype(np.float32)
 
     def _came_in(self, track: CardTrack) -> bool:
         """Read on its way in (from half its size away at least), not first where it lies."""

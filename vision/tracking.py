@@ -124,6 +124,7 @@ class CardTrack:
     away_sure: int = 0  # frames in a row its code was read surely only away from its place
     sliver_only: bool = True  # read so far only unsurely, by an index alone (no whole card)
     whole_at: float = -1.0    # when it was last read as a whole card, not an index alone
+    whole_box: np.ndarray | None = None  # ... and where
     peak_mean: float = 0.0  # the highest mean confidence of `PEAK_READINGS` readings in a row
     laid_again: bool = False  # a new track for a card that went out of sight and was brought
     #                           back in, to its place (`CardTracker._laid_again`) or elsewhere
@@ -857,7 +858,7 @@ class CardTracker:
         track.sliver_only = track.sliver_only and not self._sure(confidence) \
             and self._index_alone(box, track)
         if not self._index_alone(read, track):
-            track.whole_at = time
+            track.whole_at, track.whole_box = time, read.copy()
         track.last_seen = time
         track.confidence_sum += confidence
         track.readings += 1

@@ -2150,3 +2150,26 @@ def test_a_card_read_on_its_way_that_slowed_to_rest_names_the_card_read_there_af
     scene.put("8C", (515, 378), confidence=0.67)
     question = asked_unless_a_foul(scene, explained=True)
     named_as_the_first_other_reading(scene, question, "JC")
+
+
+def test_a_card_read_whole_as_it_landed_then_by_its_far_index_lies_where_it_was_moved_on(
+) -> None:
+    """dummy-3p-seed70: Anna's K♦ on the 9♣ was read whole once as it landed, then only by
+    its far index; a card-sized square around that index barely touched the 9♣ (0.146), so
+    the K♦ was told as Vera's throw-in. The whole box read just before it came to rest, moved
+    on to that index, lies on the 9♣. Here Boris's 9♣ on Anna's 7♣, read whole once, then by
+    its far index where it rests, is his defence: no question which card it beats."""
+    from table_scene import CARD_H, CARD_W, INDEX_H, INDEX_W
+
+    from referee import Referee
+
+    scene = start(THREE, referee=Referee())
+    play(scene, "7C", BOTTOM, (500, 360))
+    rest = (540, 400)
+    scene.put("9C", (rest[0] - 20, rest[1] - 41))       # read whole once, as it lands
+    scene.step()
+    scene.index_only.add("9C")                           # then only its far index, at rest
+    scene.put("9C", (rest[0] + (CARD_W - INDEX_W) / 2 - 2, rest[1] + (CARD_H - INDEX_H) / 2 - 2))
+    scene.wait(1.0)
+    assert events(scene)[-1] == {"type": "defend", "player": "Boris", "card": "9C", "on": "7C"}
+    assert questions(scene) == [] and scene.target.fouls == []
