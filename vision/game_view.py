@@ -692,14 +692,25 @@ class FollowerCore:
 
     def _nothing_read_since(self, since: float, but: Iterable[str]) -> bool:
         """The camera watched the table since `since` (no two frames `watch_gap` apart) and
-        read no card there but `but`, not even on its way in: no card was played unseen
-        meanwhile (a lead and its take leave a reading or two at least)."""
+        read no card there but `but`, not even on its way in, nor saw one leave: no card was
+        played unseen meanwhile (a lead and its take leave a reading or two at least;
+        dummy-3p-seed76: Vera drew the turned 9♦ and led it, unseen, and Anna took it; the
+        camera saw only the 9♦ leave for Anna, and Boris's next lead was a false P7 with no
+        question whether a bout was missed)."""
         times = [since, *(t for t in self._frame_times if t > since), self._time]
         if max(b - a for a, b in zip(times, times[1:], strict=False)) > self.config.watch_gap:
             return False
         seen = (*self._last_tracks.values(), *self._ways_in.values(), *self._unplaced)
         others = set(but)
-        return not any(track.first_seen > since and track.card not in others for track in seen)
+        return not any(track.first_seen > since and track.card not in others for track in seen) \
+            and not any(card not in others for card in self._left_since(since))
+
+    def _left_since(self, since: float) -> list[str]:
+        """The cards seen leaving the table since `since` (last read after it), last seen
+        first."""
+        left = [gone[-1] for gone in self._gone_tracks.values() if gone]
+        return [track.card for track in sorted(left, key=lambda t: -t.last_seen)
+                if track.last_seen > since]
 
     def _still_unplaced(self, kept: dict[str, CardTrack], unplaced: list[CardTrack], *,
                         moving_only: bool = False) -> dict[str, CardTrack]:

@@ -417,6 +417,8 @@ class MisreadHistory:
             if n in accepted:
                 original.append(event)
             if event is not confirmed and mentions(event.event, names):
+                if event.named and n in accepted:
+                    return False   # the players named that card: not the camera's misreading
                 now[id(event)] = TableEvent(renamed(event.event, names), event.frame,
                                             event.time, was=event)
             may_refuse = n not in accepted and event is not confirmed

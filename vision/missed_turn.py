@@ -41,6 +41,7 @@ from vision.swept_bout import (
     defence_events,
     possible_beaters,
     swept_towards,
+    trump_under_stock,
     unaccounted,
     unbeaten_attacks,
 )
@@ -486,11 +487,15 @@ class MissedTurns(LayoutPhases):
                 or event["player"] in (leader, taker) or self._next_seat(taker) != event["player"]:
             return False
         snapshot = self._snapshot()
+        since = max(0.0, self.view.closed_at - self.config.bout_close_lag)
+        held = unaccounted(snapshot, self._tracks, leader)
+        # a card seen leaving since (the turned trump, drawn by him and led) comes first
+        trump = trump_under_stock(snapshot)
+        left = [card for card in self._left_since(since) if card in held or card == trump]
         leads = [{"type": "attack", "player": leader, "cards": [card], "taken_by": taker}
-                 for card in unaccounted(snapshot, self._tracks, leader)]
+                 for card in (*left, *(card for card in held if card not in left))]
         if not leads:
             return False
-        since = max(0.0, self.view.closed_at - self.config.bout_close_lag)
         question = missed_bout_question(leader, taker, table_event, leads, since)
         self._wait(MissedTurn(question, table_event, commit, taken_by=taker), out)
         return True

@@ -168,7 +168,8 @@ class TablePipeline(MisreadHistory):
         verdict, refused = None, False
         # a whole bout the camera missed: its lead is told here, the rest of it by the follower
         told = None if chosen is None else as_told(chosen)
-        event = None if told is None else TableEvent(told, question.frame, question.time)
+        event = None if told is None else TableEvent(told, question.frame, question.time,
+                                                     named=True)
         if chosen is not None and chosen == question.replaces:
             pass   # the event accepted before, confirmed: the referee's past stands as it is
         elif event is not None and question.replaces is not None:

@@ -20,6 +20,7 @@ class TableEvent:
     # the event as first told, where a card in it was found misread later (the name is new,
     # the moment it was seen and told is that one's)
     was: TableEvent | None = field(default=None, compare=False, repr=False)
+    named: bool = field(default=False, compare=False, repr=False)  # told as the players named it
 
     @property
     def type(self) -> str:

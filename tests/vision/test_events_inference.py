@@ -2173,3 +2173,53 @@ def test_a_card_read_whole_as_it_landed_then_by_its_far_index_lies_where_it_was_
     scene.wait(1.0)
     assert events(scene)[-1] == {"type": "defend", "player": "Boris", "card": "9C", "on": "7C"}
     assert questions(scene) == [] and scene.target.fouls == []
+
+
+def trump_seen_leaving_then_a_lead_out_of_turn() -> tuple[Scene, Question]:
+    """dummy-3p-seed76: Vera drew the turned 9♦ and led it, unseen, and Anna took it; the
+    camera saw only the 9♦ leave for Anna. Here Boris beats Anna's 7♣ and leads next; the
+    turned 6♥ is seen leaving towards Vera, his defender; then Anna, the player after her,
+    leads the 8♠. The question it leaves."""
+    from referee import Referee
+
+    scene = start(THREE, referee=Referee())
+    boris, vera = (90, 180), (1190, 180)
+    play(scene, "7C", BOTTOM, (500, 360))
+    play(scene, "9C", boris, (515, 375))
+    sweep(scene, "7C", "9C")
+    scene.slide("6H", (1000, 600), vera)
+    scene.remove("6H")
+    scene.wait(1.5)
+    play(scene, "8S", BOTTOM, (500, 360))
+    [question] = scene.target.questions
+    return scene, question
+
+
+def test_a_card_seen_leaving_since_the_last_bout_is_asked_about_as_a_bout_missed() -> None:
+    """A card seen leaving the table since the last bout closed means a card was played the
+    camera did not read: a lead out of turn by the player after the leader's defender asks
+    whether a bout was missed (before, nothing read since meant no bout was missed, and the
+    8♠ was a false P7), that card first."""
+    scene, question = trump_seen_leaving_then_a_lead_out_of_turn()
+    assert "did Boris lead a card that Vera took" in question.text
+    assert question.candidates[0] == {"type": "attack", "player": "Boris", "cards": ["6H"],
+                                      "taken_by": "Vera"}
+    assert scene.target.fouls == []
+
+
+def test_a_card_the_players_named_is_not_renamed_as_the_camera_s_misreading() -> None:
+    """The players name Boris's 6♣ lead, taken by Vera. When Boris leads a 6♣ later, read
+    surely, the referee knows the 6♣ in Vera's hand only from their word, so that is no
+    misreading of the camera's to rename (dummy-3p-seed76: the 9♦ the players named was
+    renamed Q♦ for the 9♦ Vera led again, a G8 foul, and 12 false fouls followed): the foul
+    is called at once, not asked about as "misread before?"."""
+    scene, question = trump_seen_leaving_then_a_lead_out_of_turn()
+    pipeline = scene.target
+    lead = {"type": "attack", "player": "Boris", "cards": ["6C"], "taken_by": "Vera"}
+    assert pipeline.answer(question, question.candidates.index(lead)).verdict.ok
+    play(scene, "9S", (90, 180), (515, 375))             # Boris beats Anna's 8S
+    sweep(scene, "8S", "9S")
+    play(scene, "6C", (90, 180), (500, 360))             # and leads the 6C: Vera's
+    assert pipeline.questions == []
+    assert [(foul.event.event, foul.verdict.rule) for foul in pipeline.fouls] == [
+        ({"type": "attack", "player": "Boris", "cards": ["6C"]}, "G8")]
