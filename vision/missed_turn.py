@@ -804,8 +804,10 @@ class MissedTurns(LayoutPhases):
         if event.get("type") != "deal_card":
             return False
         pile = (self._snapshot().get("piles") or {}).get(event.get("to")) or []
-        if not pile or pile[-1] == event.get("card"):
-            return bool(pile)
+        if not pile:
+            return False
+        if pile[-1] == event.get("card"):
+            return True
         top, card = self._last_tracks.get(pile[-1]), self._last_tracks.get(event.get("card"))
         return pile[-1] in look_alikes(event["card"]) and top is not None and card is not None \
             and overlap(top.box, card.box) > 0.5

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from vision.game_view import TURNS, Emitted, FollowerCore
+from vision.swept_bout import unbeaten_attacks
 from vision.table_events import Question, TableEvent, laid_cards, played_cards, renamed_card
 from vision.table_reader import beats
 
@@ -133,7 +134,11 @@ class UnansweredDoubts(FollowerCore):
         still: whether it was taken back alone (`_taken_back_alone`) is noted then, for a
         question settled once the bout has closed, when the cards there are another bout's
         (classic-3p-seed74: Anna's 7♥ thrown in, a P3 foul, taken back while the bout lay;
-        its question was settled after Vera took the bout)."""
+        its question was settled after Vera took the bout). Notes of questions no longer
+        waiting are forgotten."""
+        waiting = {id(question) for question in self._doubts}
+        self._left_alone = {key: alone for key, alone in self._left_alone.items()
+                            if key in waiting}
         for question in self._doubts:
             if len(question.cards) != 1 or id(question) in self._left_alone \
                     or not question.candidates:
@@ -182,8 +187,7 @@ class UnansweredDoubts(FollowerCore):
             other = {"type": "discard"}
         else:
             return None
-        event = TableEvent(other, question.frame, question.time)
-        return event if self.judge(event, record_refusal=False) else None
+        return self._accepted(other, question)
 
     def _thrown_in_instead(self, question: Question) -> TableEvent | None:
         """A defence read from a player who does not defend, refused with each other reading:
@@ -194,9 +198,8 @@ class UnansweredDoubts(FollowerCore):
         player = read.get("player")
         if read["type"] != "defend" or player in (None, self._snapshot().get("defender")):
             return None
-        event = TableEvent({"type": "throw_in", "player": player, "cards": [read["card"]]},
-                           question.frame, question.time)
-        return event if self.judge(event, record_refusal=False) else None
+        return self._accepted({"type": "throw_in", "player": player, "cards": [read["card"]]},
+                              question)
 
     def _legal_reading(self, question: Question, refused_as: str | None = None
                        ) -> TableEvent | None:
@@ -285,15 +288,20 @@ class UnansweredDoubts(FollowerCore):
         return question.time < time and bool(question.candidates) \
             and question.candidates[0]["type"] in BOUT_PLAYS
 
+    def _accepted(self, reading: dict, question: Question) -> TableEvent | None:
+        """`reading` as an event at `question`'s moment, if the referee accepts it (judged,
+        not recorded: told by whoever calls this)."""
+        event = TableEvent(reading, question.frame, question.time)
+        return event if self.judge(event, record_refusal=False) else None
+
     def _tell_first_accepted(self, readings: Iterable[dict], question: Question,
                              out: list[Emitted]) -> bool:
         """The first of `readings` of `question` the referee accepts is told; False if none."""
-        for reading in readings:
-            event = TableEvent(reading, question.frame, question.time)
-            if self.judge(event, record_refusal=False):
-                out.append(event)
-                return True
-        return False
+        event = next(filter(None, (self._accepted(reading, question) for reading in readings)),
+                     None)
+        if event is not None:
+            out.append(event)
+        return event is not None
 
     def _defences_on_referees_bout(self, question: Question) -> list[dict]:
         """A card laid beside the bout, asked about when the camera's bout was not yet the
@@ -310,7 +318,6 @@ class UnansweredDoubts(FollowerCore):
         offered = {candidate.get("on") for candidate in question.candidates}
         snapshot = self._snapshot()
         trump_suit, cross = snapshot.get("trump_suit"), snapshot.get("variant") == "cross"
-        return [{"type": "defend", "player": player, "card": card, "on": pair["attack"]}
-                for pair in snapshot.get("table") or ()
-                if pair.get("defence") is None and pair.get("attack") not in offered
-                and beats(card, pair["attack"], trump_suit, cross=cross)]
+        return [{"type": "defend", "player": player, "card": card, "on": attack}
+                for attack in unbeaten_attacks(snapshot)
+                if attack not in offered and beats(card, attack, trump_suit, cross=cross)]
