@@ -336,6 +336,7 @@ class LayoutPhases(UnansweredDoubts):
                 or self._layout_card_read_two_ways(track):
             view.reader.ignored.add(track.card)
             return
+        self._settle_doubts(out, turn_taken=True)   # a turn asked about may not have been one
         player, _ = self._who_played(view.opening_turn, track, self._persons)
         extent = self._extent(track)
         on_a_table_card = self._read_at_a_table_card_s_place(track)

@@ -1378,6 +1378,35 @@ def test_a_layout_card_read_as_its_look_alike_for_a_moment_unanswered_is_no_draw
     assert pipeline.fouls == []
 
 
+def test_a_draw_onto_a_table_card_asked_about_as_its_look_alike_unanswered_beats_it() -> None:
+    """The layout's 7C, unread for 0.4 s, is read 8C where it lies (asked about as Vera's
+    draw onto it); then Vera draws her 10C onto the 7C. Nobody answers: the 8C was no draw,
+    so the 7C still lies on the table when her 10C comes to rest on it: her draw beats it, no
+    foul (round-2p-seed77: Anna's 9C drawn onto the 7C read 8C was taken as laid beside it,
+    an R2 refusal, and with the opening never over for the referee 22 false fouls followed)."""
+    from referee import Referee
+
+    table = ["7C", "8H", "10D", "JC", "QS", "6D", "KH", "9C"]
+    scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
+    spots = round_layout(scene, table)
+    eight_h = spots["8H"]
+    play(scene, "9H", ANNA, (eight_h[0] + 15, eight_h[1] + 15))
+    play(scene, "6C", BORIS, (1000, 600))
+    scene.hidden.add("7C")
+    for _ in range(12):
+        scene.step(extra=[("8C", spots["7C"], 0.9)])
+    scene.hidden.discard("7C")
+    scene.wait(0.3)
+    seven_c = spots["7C"]
+    play(scene, "10C", VERA, (seven_c[0] + 15, seven_c[1] + 15))
+    pipeline = scene.target
+    assert [v.event.event for v in pipeline.verdicts if v.event.event["type"] == "open_draw"] \
+        == [{"type": "open_draw", "player": "Anna", "card": "9H", "beats": "8H"},
+            {"type": "open_draw", "player": "Boris", "card": "6C"},
+            {"type": "open_draw", "player": "Vera", "card": "10C", "beats": "7C"}]
+    assert pipeline.fouls == []
+
+
 def test_a_layout_card_read_as_its_look_alike_before_the_trump_is_laid_is_not_a_ninth_card(
 ) -> None:
     """The ring's 9C, lying still, is read 9S a while before the centre trump is laid: one card
