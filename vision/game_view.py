@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from vision.seats import SeatMap
-from vision.swept_bout import hand_known, swept_towards, unaccounted
+from vision.swept_bout import beats_in_game, hand_known, swept_towards, unaccounted
 from vision.table_events import (
     Question,
     TableEvent,
@@ -29,7 +29,6 @@ from vision.table_events import (
 from vision.table_reader import (
     TablePair,
     TableReader,
-    beats,
     look_alikes,
     look_alikes_by_colour,
     overlap,
@@ -850,7 +849,6 @@ class FollowerCore:
         if event["type"] != "defend" or target is None:
             return []
         snapshot = self._snapshot()
-        trump_suit, cross = snapshot.get("trump_suit"), snapshot.get("variant") == "cross"
         free = [*self._read_where_it_lies(target), *self._read_on_its_way_as(target),
                 *unaccounted(snapshot, self._tracks)]
         held = unaccounted(snapshot, (), event.get("player"))
@@ -858,7 +856,7 @@ class FollowerCore:
                  if card in held]
         return [{**event, "card": card, "on": other} for other in look_alikes_by_colour(target)
                 if other in free for card in cards
-                if beats(card, other, trump_suit, cross=cross)]
+                if beats_in_game(snapshot, card, other)]
 
     def _led_after_take(self, event: dict) -> list[dict]:
         """A throw-in onto a bout its defender took, refused for its name: the cards may have

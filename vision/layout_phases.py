@@ -13,7 +13,7 @@ import itertools
 import numpy as np
 
 from vision.game_view import DUMMY, Emitted
-from vision.swept_bout import deck_by_rank, unaccounted
+from vision.swept_bout import beats_in_game, deck_by_rank, unaccounted
 from vision.table_events import Question, TableEvent, card_text, with_card
 from vision.table_reader import (
     beats,
@@ -441,9 +441,8 @@ class LayoutPhases(UnansweredDoubts):
         """Table cards of the referee's round opening that the camera never saw (a missed draw
         the players named) and that `card` beats: where it may have been laid."""
         snapshot = self._snapshot()
-        trump = snapshot.get("trump_suit")
         return [target for target in snapshot.get("open_table") or ()
-                if target not in self._last_tracks and beats(card, target, trump)]
+                if target not in self._last_tracks and beats_in_game(snapshot, card, target)]
 
     def _turn_taken(self, card: str) -> None:
         """A turn the referee accepted (not one asked about): a missed turn is asked about

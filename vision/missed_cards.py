@@ -27,6 +27,7 @@ from vision.game_view import Emitted
 from vision.missed_turn import MissedTurns
 from vision.swept_bout import (
     SWEPT_TO_DISCARD,
+    beats_in_game,
     carried_ways,
     misread_target_beaters,
     missed_defence_question,
@@ -37,7 +38,6 @@ from vision.swept_bout import (
     unbeaten_attacks,
 )
 from vision.table_events import Question, TableEvent, played_cards
-from vision.table_reader import beats
 from vision.tracking import CardTrack, TrackState
 
 
@@ -205,9 +205,8 @@ class MissedCards(MissedTurns):
         snapshot = self._snapshot()
         if self.variant not in ("classic", "transfer", "dummy") or unbeaten_attacks(snapshot):
             return []
-        trump = snapshot.get("trump_suit")
         return [event for event in self._unseen_throw_ins(snapshot, defender)
-                if beats(track.card, event["cards"][0], trump)]
+                if beats_in_game(snapshot, track.card, event["cards"][0])]
 
     def _unseen_throw_ins(self, snapshot: dict, defender: str) -> list[dict]:
         """The throw-ins (P3) any player but `defender` may have made unseen, of cards that lie

@@ -38,6 +38,7 @@ import numpy as np
 from vision.game_view import Emitted
 from vision.layout_phases import LayoutPhases
 from vision.swept_bout import (
+    beats_in_game,
     defence_events,
     possible_beaters,
     swept_towards,
@@ -162,11 +163,10 @@ def missed_open_draws(snapshot: dict, drawer: str, seen: dict, lying: Iterable[s
     """Round (R2): the opening draws `drawer` may have made: the card of `seen` drawn by him,
     then each card not accounted for (on the table, known elsewhere) drawn unseen: beating a
     face-up table card it beats (each such), else laid beside them."""
-    trump_suit = snapshot.get("trump_suit")
     table = list(snapshot.get("open_table") or ())
     draws = [{**seen, "player": drawer}]
     for card in unaccounted(snapshot, set(lying) | {seen["card"]}):
-        beaten = [target for target in table if beats(card, target, trump_suit)]
+        beaten = [target for target in table if beats_in_game(snapshot, card, target)]
         draw = {"type": "open_draw", "player": drawer, "card": card}
         draws += [{**draw, "beats": target} for target in beaten] if beaten else [draw]
     return draws
@@ -437,10 +437,9 @@ class MissedTurns(LayoutPhases):
         `leader` led, since `since` (the last bout left), that it beats; the model waits for
         the answer. False when no card he may hold is beaten by it."""
         card, snapshot = table_event.event["cards"][0], self._snapshot()
-        trump = snapshot.get("trump_suit")
         beaten = [{"type": "attack", "player": leader, "cards": [lead]}
                   for lead in unaccounted(snapshot, self._tracks, leader)
-                  if beats(card, lead, trump, cross=self.variant == "cross")]
+                  if beats_in_game(snapshot, card, lead)]
         swept = self._bouts_seen_passing(snapshot, leader, table_event.event["player"], since)
         if not beaten and not swept:
             return False
@@ -459,11 +458,10 @@ class MissedTurns(LayoutPhases):
         seen = self._lost_on_the_way(since)
         leads = set(unaccounted(snapshot, self._tracks, leader))
         defences = set(unaccounted(snapshot, self._tracks, defender))
-        trump, cross = snapshot.get("trump_suit"), self.variant == "cross"
         return [{"type": "attack", "player": leader, "cards": [lead], "beaten_by": defence}
                 for lead in seen if lead in leads
                 for defence in seen if defence in defences and defence != lead
-                and beats(defence, lead, trump, cross=cross)]
+                and beats_in_game(snapshot, defence, lead)]
 
     def _swept_unseen(self, lead: dict, defender: str, question: Question) -> None:
         """The players named a whole bout the camera missed (`_bouts_seen_passing`), its lead

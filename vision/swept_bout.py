@@ -78,6 +78,13 @@ def _cosine(a: np.ndarray, b: np.ndarray) -> float:
     return float(a @ b / max(np.linalg.norm(a) * np.linalg.norm(b), 1e-9))
 
 
+def beats_in_game(snapshot: dict, card: str, target: str) -> bool:
+    """Whether `card` beats `target` (G4; C5 in cross) in the referee's game: its trump suit
+    and its variant."""
+    return beats(card, target, snapshot.get("trump_suit"),
+                 cross=snapshot.get("variant") == "cross")
+
+
 def unbeaten_attacks(snapshot: dict) -> list[str]:
     """The referee's attack cards on the table that nothing beats yet, in play order."""
     return [entry["attack"] for entry in snapshot.get("table") or ()
@@ -165,11 +172,11 @@ def possible_beaters(target: str, snapshot: dict, lying: Iterable[str] = (),
     """The cards of the deck that beat `target` (G4) and may still have been in the
     defender's hand (`_accounted_for`). Cards in `hinted` (read at the target's place)
     first, then by rank, trumps last."""
-    trump_suit, cross = snapshot.get("trump_suit"), snapshot.get("variant") == "cross"
     found = [card for card in unaccounted(snapshot, lying, snapshot.get("defender"))
-             if beats(card, target, trump_suit, cross=cross)]
+             if beats_in_game(snapshot, card, target)]
     hinted = set(hinted)
-    return sorted(found, key=lambda card: (card not in hinted, card[-1] == trump_suit))
+    return sorted(found, key=lambda card: (card not in hinted,
+                                           card[-1] == snapshot.get("trump_suit")))
 
 
 def possible_throw_ins(snapshot: dict, throwers: Iterable[str],

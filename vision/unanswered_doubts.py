@@ -16,9 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from vision.game_view import TURNS, Emitted, FollowerCore
-from vision.swept_bout import unbeaten_attacks
+from vision.swept_bout import beats_in_game, unbeaten_attacks
 from vision.table_events import Question, TableEvent, laid_cards, played_cards, renamed_card
-from vision.table_reader import beats
 
 BOUT_PLAYS = ("attack", "defend", "throw_in", "transfer", "pass_on", "take", "discard")
 TAKEN_BACK_WAIT = 2.0  # s: a card carried off alone waits this long for the rest to be read again
@@ -325,7 +324,6 @@ class UnansweredDoubts(FollowerCore):
         card = question.cards[0]
         offered = {candidate.get("on") for candidate in question.candidates}
         snapshot = self._snapshot()
-        trump_suit, cross = snapshot.get("trump_suit"), snapshot.get("variant") == "cross"
         return [{"type": "defend", "player": player, "card": card, "on": attack}
                 for attack in unbeaten_attacks(snapshot)
-                if attack not in offered and beats(card, attack, trump_suit, cross=cross)]
+                if attack not in offered and beats_in_game(snapshot, card, attack)]

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from vision.seats import SeatMap
-from vision.swept_bout import possible_beaters, swept_towards, unaccounted
+from vision.swept_bout import beats_in_game, possible_beaters, swept_towards, unaccounted
 from vision.tracking import CardTrack
 
 
@@ -60,3 +60,15 @@ def test_a_card_swept_nearer_a_seat_than_anywhere_else_went_there_once_the_pile_
     pile = None if discard is None else np.array(discard)
     assert swept_towards(cards, seats, "Boris", pile) is towards
     assert swept_towards(cards, seats, "Anna", pile) is False
+
+
+def test_a_card_beats_another_by_the_referee_s_trump_and_variant() -> None:
+    """Diamonds trump: a 6♦ beats the A♣ in classic, not in cross (C5: clubs are not beaten by
+    diamonds); the 7♣ beats the 6♣ in both, and nothing beats without a suit or trump to."""
+    classic = {"trump_suit": "D", "variant": "classic"}
+    cross = {"trump_suit": "D", "variant": "cross"}
+    assert beats_in_game(classic, "6D", "AC") is True
+    assert beats_in_game(cross, "6D", "AC") is False
+    assert beats_in_game(cross, "6D", "AS") is True
+    assert beats_in_game(classic, "7C", "6C") and beats_in_game(cross, "7C", "6C")
+    assert beats_in_game({"trump_suit": "H", "variant": "classic"}, "6D", "AC") is False
