@@ -601,7 +601,8 @@ class GameFollower(OpenLeads):
             del view.open_table[card]
         self._end_opening_if_empty()
         for card in sorted(gone):
-            self._defence_withdrawn(card) or self._pass_on_withdrawn(card)
+            self._defence_withdrawn(card) or self._pass_on_withdrawn(card) \
+                or self._throw_in_withdrawn(card)
         bout = view.reader.cards
         if not bout or (any(card in on_table for card in bout)
                         and not self._swept_with_the_rest(bout, on_table)):
@@ -626,6 +627,31 @@ class GameFollower(OpenLeads):
             return False
         view.reader.remove(card)
         return True
+
+    def _throw_in_withdrawn(self, card: str) -> bool:
+        """A throw-in the referee accepted, unbeaten, carried off alone towards a seat while
+        the rest of the bout lies where it lay, was taken back: the players refused it. Carried
+        to another seat than its player's as told, it was that seat's: told in its place, the
+        foul the referee says (a dummy's throw-in against its controller, D5, read as its
+        neighbour's); else it leaves the log (dummy-3p-seed87: the dummy's 7♠ thrown in, told
+        as Vera's, was taken back; swept with the bout for the camera, it was asked about as
+        unbeaten, "none" was a take, and 17 false fouls followed)."""
+        view = self.view
+        pair = view.reader.pair_of(card)
+        if pair is None or pair.attack != card or pair.lead or pair.defence is not None \
+                or self.revise is None:
+            return False
+        to = [seat for seat in self.seat_names if self._taken_back_alone(card, seat)]
+        if len(to) != 1:
+            return False
+        for player in self.seat_names:
+            told = {"type": "throw_in", "player": player, "cards": [card]}
+            if player != to[0] and self.revise(
+                    told, TableEvent({**told, "player": to[0]}, self._frame, self._time),
+                    foul_in_its_place=True) or self.revise(told, None):
+                view.reader.remove(card)
+                return True
+        return False
 
     def _pass_on_withdrawn(self, card: str) -> bool:
         """C7: a pass-on carried off alone towards its player while the card it covered still

@@ -344,6 +344,47 @@ def test_a_defence_carried_back_to_its_defender_alone_was_taken_back() -> None:
     assert pipeline.fouls == [] and pipeline.questions == []
 
 
+def vera_throws_in_the_7c_and_takes_it_back(to: tuple[float, float]):
+    """Three players: Anna's 7S beaten by Boris's 9S; Vera throws the 7C in beside them (told
+    as hers, accepted), and the 7C is carried off alone towards `to`, the bout staying."""
+    from referee import Referee
+
+    scene = start({**THREE, "variant": "classic"}, referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", (90, 180), (515, 375))
+    play(scene, "7C", (1190, 180), (640, 360))
+    assert events(scene)[-1] == {"type": "throw_in", "player": "Vera", "cards": ["7C"]}
+    carry_off(scene, to, "7C")
+    scene.wait(1.0)
+    return scene
+
+
+def test_a_throw_in_carried_back_to_its_player_alone_leaves_the_log() -> None:
+    """Vera's 7C, thrown in and taken back to her alone: it leaves the referee's log, and
+    the bout swept to the discard pile is a discard, no question whether Boris took."""
+    scene = vera_throws_in_the_7c_and_takes_it_back((1190, 180))
+    pipeline = scene.target
+    carry_off(scene, (1220, 700), "7S", "9S")
+    scene.wait(1.0)
+    assert [v.event.event for v in pipeline.verdicts if v.verdict.ok][-3:] == [
+        {"type": "attack", "player": "Anna", "cards": ["7S"]},
+        {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"},
+        {"type": "discard"}]
+    assert pipeline.questions == [] and pipeline.fouls == []
+
+
+def test_a_throw_in_carried_off_alone_to_another_seat_was_that_seat_s_foul() -> None:
+    """dummy-3p-seed87: the dummy's 7S thrown in against its controller (D5), read as
+    Vera's, was taken back; swept with the bout for the camera, it was asked about as
+    unbeaten, and "none" was a take: 17 false fouls. Here the 7C told as Vera's goes to
+    Boris's seat: it was his, the defender's own throw-in, that foul in its place."""
+    scene = vera_throws_in_the_7c_and_takes_it_back((90, 180))
+    pipeline = scene.target
+    [foul] = pipeline.fouls
+    assert foul.event.event == {"type": "throw_in", "player": "Boris", "cards": ["7C"]}
+    assert not any(v.event.event.get("player") == "Vera" for v in pipeline.verdicts)
+
+
 def test_a_doubtful_defence_taken_back_alone_is_the_foul_read_and_the_next_one_beats(
 ) -> None:
     """dummy-3p-seed52: Anna's 7♠ on the 6♦, the 7♠ known in the discard pile, was asked
