@@ -308,9 +308,13 @@ class LayoutPhases(UnansweredDoubts):
         not it), carried in read as one other code nobody has seen on the table: that code,
         misread where it came to rest (cross-2p-seed47: the last placing, a 7♠ carried in read
         7♠, then 8♠ on Anna's pile, was taken for the 8♠ seen again, so the placing phase
-        never ended and the whole game was lost). None otherwise."""
+        never ended and the whole game was lost). None otherwise; not a code read this frame
+        as a card of its own still coming to rest (cross-2p-seed84: Boris's K♦ placed on his
+        K♥, its far corner read K♥ as the K♦ settled; the K♥ "carried in as K♦" was renamed
+        so, the K♦'s own track lost, and his placing was never told)."""
+        arriving = {other.card for other in self._unplaced if other.last_seen >= self._time}
         ways = [code for code in self._read_on_its_way_as(track.card)
-                if code not in self._on_piles()]
+                if code not in self._on_piles() and code not in arriving]
         return ways[0] if len(ways) == 1 else None
 
     def _cross_first_drawer(self, faceup: dict[str, str]) -> str:

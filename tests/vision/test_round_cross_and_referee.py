@@ -399,6 +399,35 @@ def test_a_look_alike_placed_onto_a_pile_s_top_from_near_is_a_placing() -> None:
     assert scene.target.fouls == [] and scene.target.questions == []
 
 
+def test_a_card_s_corner_read_as_a_buried_look_alike_as_it_settles_is_still_placed() -> None:
+    """Boris lays his QD on his pile (the KC on top, the QH under it); as the QD settles, its
+    far corner is read QH, index alone, where no QH lies in sight. The QD, read itself all the
+    while, is his placing; the QH was not carried in as the QD (cross-2p-seed84: Boris's K♦
+    on his pile, its corner read K♥, a card under; the K♥ was renamed K♦, the K♦'s own
+    track lost, and the placing never told: recall 0.39)."""
+    scene = cross_kc_placed()
+    scene.remove("QH")                       # under the KC, out of sight for good
+    play(scene, "8D", VERA, (985, 258))
+    play(scene, "10S", ANNA, (645, 568))
+    scene.wait(3.0)
+    scene.slide("QD", BORIS, (330, 280))
+    scene.remove("KC")                       # covered by the QD from here on
+    scene.index_only.add("QH")
+    scene.put("QH", (352, 300))
+    for step in range(12):                   # pushed straight, it settles after the QH is read
+        scene.put("QD", (330, 280) if step % 2 else (345, 295))
+        scene.step()
+    scene.put("QD", (340, 290))
+    scene.wait(0.3)
+    scene.remove("QH")
+    scene.wait(0.6)
+    assert events(scene)[-3:] == [
+        {"type": "deal_card", "player": "Vera", "card": "8D", "to": "Vera"},
+        {"type": "deal_card", "player": "Anna", "card": "10S", "to": "Anna"},
+        {"type": "deal_card", "player": "Boris", "card": "QD", "to": "Boris"}]
+    assert scene.target.fouls == []
+
+
 def cross_placing_missed() -> tuple[Scene, Question]:
     """Face up: Anna 9S, Boris QH, Vera 7D. Boris (the highest) places KC on his own pile;
     Vera's 8D onto her 7D is never read; then Anna's 10C comes, out of turn for the referee."""
