@@ -219,9 +219,29 @@ class LayoutPhases(UnansweredDoubts):
         a turn out of step, and 15 false fouls followed)."""
         track = self._last_tracks.get(question.cards[0]) if len(question.cards) == 1 else None
         draw = question.candidates[0]
+        if track is None or draw["type"] != "open_draw":
+            return False
         shown = self._tracks.get(draw.get("beats") or "")
-        return track is not None and shown is not None and draw["type"] == "open_draw" \
-            and self._lying_card_read_two_ways(track, [(shown.card, shown.box)])
+        return shown is not None and self._lying_card_read_two_ways(
+            track, [(shown.card, shown.box)]) or self._beaten_card_read_as_alike(track)
+
+    def _beaten_card_read_as_alike(self, track: CardTrack) -> bool:
+        """A draw asked about, never brought in, read right where a table card lay that a
+        draw beat (no longer on the referee's table), a look-alike of it, read there until the
+        card was first read (`carried_gap`): that beaten card, read two ways under the card that
+        beat it, no draw (round-3p-seed84: Boris's 9♠ beaten by Vera's K♠, read 9♣ where it lay
+        under it, asked as Anna's draw; unanswered, that draw was told, her real 10♠ was a
+        turn out of step and 12 false fouls followed)."""
+        if self._came_in(track):
+            return False
+        table = set(self._snapshot().get("open_table") or ())
+        for alike in look_alikes(track.card):
+            beaten = self._last_tracks.get(alike)
+            if beaten is not None and alike not in table and beaten.placed_at is not None \
+                    and track.first_seen - beaten.last_seen <= self.config.carried_gap \
+                    and self._at_its_place(track, beaten.center):
+                return True
+        return False
 
     def _lying_card_read_two_ways(self, track: CardTrack,
                                   lying: list[tuple[str | None, np.ndarray]]) -> bool:

@@ -1407,6 +1407,39 @@ def test_a_layout_card_read_as_its_look_alike_for_a_moment_unanswered_is_no_draw
     assert pipeline.fouls == []
 
 
+def test_a_beaten_card_read_as_its_look_alike_under_its_beater_unanswered_is_no_draw() -> None:
+    """Vera lays her 7H beside the ring; Anna's 10H beats it; the 7H under it is read 7D
+    where it lies, never brought in (asked as Boris's draw), until Anna takes the pair. Nobody
+    answers: no draw, and Boris's 6H is his turn, no foul (round-3p-seed84: the 9♠ under the
+    K♠ read 9♣, told as Anna's draw, her real 10♠ out of turn, 12 false fouls)."""
+    from referee import Referee
+
+    table = ["7C", "8H", "10D", "JC", "QS", "AD", "KH", "9C"]
+    scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
+    spots = round_layout(scene, table)
+    eight_h = spots["8H"]
+    play(scene, "9H", ANNA, (eight_h[0] + 15, eight_h[1] + 15))
+    play(scene, "6C", BORIS, (1000, 600))    # the ninth card
+    play(scene, "7H", VERA, (1100, 450))
+    play(scene, "10H", ANNA, (1115, 465))
+    scene.hidden.add("7H")
+    for _ in range(15):                      # the 7H under the 10H, read as the 7D
+        scene.step(extra=[("7D", (1100, 450), 0.9)])
+    scene.hidden.discard("7H")
+    scene.slide_many({"7H": ((1100, 450), ANNA), "10H": ((1115, 465), ANNA)})
+    scene.remove("7H", "10H")
+    scene.wait(0.5)
+    play(scene, "6H", BORIS, (900, 620))
+    pipeline = scene.target
+    assert [v.event.event for v in pipeline.verdicts if v.event.event["type"] == "open_draw"] \
+        == [{"type": "open_draw", "player": "Anna", "card": "9H", "beats": "8H"},
+            {"type": "open_draw", "player": "Boris", "card": "6C"},
+            {"type": "open_draw", "player": "Vera", "card": "7H"},
+            {"type": "open_draw", "player": "Anna", "card": "10H", "beats": "7H"},
+            {"type": "open_draw", "player": "Boris", "card": "6H"}]
+    assert pipeline.fouls == []
+
+
 def test_a_draw_onto_a_table_card_asked_about_as_its_look_alike_unanswered_beats_it() -> None:
     """The layout's 7C, unread for 0.4 s, is read 8C where it lies (asked about as Vera's
     draw onto it); then Vera draws her 10C onto the 7C. Nobody answers: the 8C was no draw,
