@@ -265,9 +265,14 @@ class MisreadHistory:
         the same player's, the same way, as the one card the players named, and the two
         codes were read by turns at one place (each the other's rival): one card read two
         ways (dummy-2p-seed55: the dummy's 7♣ read 8♣ surely by turns, a P3 foul as 8♣, and
-        asked about as 7♣; the players named the 7♣ and the foul stayed)."""
+        asked about as 7♣; the players named the 7♣ and the foul stayed). A cross pass-on is
+        a card laid on the attack card as a defence is: refused as one, it may be the defence
+        named (cross-2p-seed87: Boris's 7♠ on the 6♠ read 7♣ first, a pass-on refused, C7, as
+        he could beat; then asked "7♠ or 7♣?", the players named the 7♠ and the foul stayed)."""
         said = refused.event.event
-        if said.get("type") != event["type"] or said.get("player") != event.get("player") \
+        kinds = (said.get("type"), event["type"])
+        if kinds[0] != kinds[1] and kinds != ("pass_on", "defend") \
+                or said.get("player") != event.get("player") \
                 or question.time - refused.event.time > SAME_ACT_WITHIN:
             return False
         ours, theirs = laid_cards(said), laid_cards(event)

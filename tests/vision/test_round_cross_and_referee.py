@@ -648,6 +648,27 @@ class PassOnRefused(FakeReferee):
         return super().apply(event)
 
 
+def test_a_pass_on_refused_then_read_as_the_defence_the_players_name_is_no_foul() -> None:
+    """Boris lays his 8S on Anna's 7S lead; it is read 8C as it lands, a pass-on the referee
+    refuses (C7: he could beat), then 8S and 8C by turns where it lies: asked. The players
+    name the 8S beating the 7S: the pass-on was the camera's reading of that defence, no
+    foul (cross-2p-seed87: Boris's 7♠ on the 6♠ read 7♣, the C7 foul stayed)."""
+    scene = cross_with_hands(boris=("8S", "8C"))
+    play(scene, "7S", ANNA, (600, 360))
+    play(scene, "8C", BORIS, (615, 375))
+    pipeline = scene.target
+    [refused] = pipeline.fouls
+    assert refused.event.event == {"type": "pass_on", "player": "Boris", "card": "8C"}
+    read_by_turns(scene, "8C", "8S", (615, 375))
+    scene.remove("8C")
+    scene.put("8S", (615, 375))              # read as itself from now on
+    scene.wait(0.3)
+    defence = {"type": "defend", "player": "Boris", "card": "8S", "on": "7S"}
+    [question] = [q for q in pipeline.questions if defence in q.candidates]
+    assert pipeline.answer(question, question.candidates.index(defence)).verdict.ok
+    assert pipeline.fouls == []
+
+
 def test_a_pass_on_refused_over_a_lead_read_as_a_look_alike_on_its_way_is_asked_about(
 ) -> None:
     """Anna's 7C lead is read 7C on its way in, 7S at rest. Boris's 10C on it, told as a
