@@ -341,6 +341,11 @@ class GameFollower(OpenLeads):
         referee refused it."""
         view = self.view
         self._settle_unanswered(out)  # who leads depends on how the last bout closed
+        if view.lead_buffer and not view.reader.cards:
+            # ... and so do the plays of that bout still asked about: the referee judges in
+            # order (classic-2p-seed84, unanswered: Anna's J♦ lead read Q♦, asked; the bout,
+            # taken, was settled only after her next lead was told, and refused: 8 false fouls)
+            self._settle_doubts(out, asked_before=min(t.first_seen for t in view.lead_buffer))
         tracks, later = self._split_lead(view.lead_buffer)
         view.lead_buffer = []
         event, commit, doubt, doubt_ru, others = self._lead_event(tracks)

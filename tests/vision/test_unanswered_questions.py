@@ -89,6 +89,28 @@ def test_an_older_question_settled_late_leaves_the_bout_on_the_table_alone() -> 
     assert pipeline.fouls == [] and pipeline.questions == []
 
 
+def test_a_bout_still_asked_about_is_settled_before_the_next_lead_is_judged() -> None:
+    """Anna's 7C lead is read unsurely (asked about), Boris's 9C beats it (asked too: it
+    builds on the lead); the pair goes out of sight under a hand, and a second later Boris
+    leads the 9D where it lay. Nobody answered: the bout is told first, a discard, then his
+    lead, in turn (classic-2p-seed84, unanswered: Anna's J♦ lead read Q♦ was settled only
+    after her next lead had been told, and the game went astray: 8 false fouls)."""
+    scene = judged_scene()
+    scene.slide("7C", BOTTOM, (500, 360), confidence=0.4)
+    scene.wait(0.6)
+    play(scene, "9C", TOP, (515, 375))
+    pipeline = scene.target
+    assert len(pipeline.questions) == 2 and referee_events(pipeline)[-1]["type"] == "trump"
+    scene.remove("7C", "9C")                 # under a hand, then swept unseen
+    scene.wait(1.0)
+    play(scene, "9D", TOP, (505, 365))
+    assert referee_events(pipeline)[-4:] == [
+        {"type": "attack", "player": "Anna", "cards": ["7C"]},
+        {"type": "defend", "player": "Boris", "card": "9C", "on": "7C"}, {"type": "discard"},
+        {"type": "attack", "player": "Boris", "cards": ["9D"]}]
+    assert pipeline.fouls == [] and pipeline.questions == []
+
+
 def test_a_card_laid_beside_the_bout_unanswered_is_the_defence_the_referee_accepts() -> None:
     """Boris lays the 9S beside Anna's 7S, not on it: which does it beat? Nobody says, and
     the cards go to the discard pile: the 9S beat the 7S, and the bout was a discard."""
