@@ -47,6 +47,7 @@ MISREAD_RULES = ("G8", "G4", "C5", "P3")  # refusals a look-alike misreading may
 JUST_COVERED = 1.0
 WHOLE_JUST_BEFORE = 0.5  # s: a card read whole this long before it came to rest, then by its index
 Emitted = TableEvent | Question
+REFUSED_AS_ALIKE = 1.0  # s: a look-alike refused at a card's place this recently: one act
 TURNS = ("open_draw", "deal_card")  # the openings' turns (round R2, cross C3), taken in order
 
 
@@ -387,7 +388,7 @@ class FollowerCore:
                                       offered=offered)
                 if self._ask_missed_turn(table_event, commit, out):
                     return True
-                if self._covered_corner_misread(cards):
+                if self._covered_corner_misread(cards) or self._refused_here_as_alike(cards):
                     view.reader.ignored.update(cards)   # no card: no event, no foul
                     return False
                 self.judge(table_event)  # the refusal is kept: a foul
@@ -427,6 +428,19 @@ class FollowerCore:
         commit()
         out.append(table_event)
         return True
+
+    def _refused_here_as_alike(self, cards: list[str]) -> bool:
+        """Each card lies where a look-alike of it was refused just now (`REFUSED_AS_ALIKE`):
+        one card read as two codes, refused once already, not a second foul (cross-3p-seed84:
+        Anna's A♣ passed on against C7, read A♣ and A♠ in one frame: two C7 fouls)."""
+        view = self.view
+        def refused_alike(card: str) -> bool:
+            track = self._tracks.get(card)
+            return track is not None and any(
+                self._time - view.refused_at.get(other, -1e9) <= REFUSED_AS_ALIKE
+                and (lying := self._tracks.get(other)) is not None
+                and overlap(track.box, lying.box) > 0.5 for other in look_alikes(card))
+        return bool(cards) and all(refused_alike(card) for card in cards)
 
     def _misread_before(self, table_event: TableEvent) -> bool | None:
         """A reading refused as a card the referee knows elsewhere (G8) that a card misread

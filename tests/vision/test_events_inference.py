@@ -344,6 +344,22 @@ def test_a_defence_carried_back_to_its_defender_alone_was_taken_back() -> None:
     assert pipeline.fouls == [] and pipeline.questions == []
 
 
+def test_one_card_read_as_two_look_alikes_refused_at_once_is_one_foul() -> None:
+    """Anna throws in the 9H out of rank (P3), read 9H and 9D in the same frames where it
+    lies: one card, one foul, the 9D reading refused as the 9H was is dropped (cross-3p-seed84:
+    Anna's A♣ pass-on against C7, read A♣ and A♠ at once, was two C7 fouls)."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7C", BOTTOM, (500, 360))
+    play(scene, "8C", TOP, (515, 375))
+    scene.slide("9H", BOTTOM, (640, 360))
+    for _ in range(20):
+        scene.step(extra=[("9D", (640, 360), 0.9)])
+    fouls = [(v.event.event, v.verdict.rule) for v in scene.target.fouls]
+    assert fouls == [({"type": "throw_in", "player": "Anna", "cards": ["9H"]}, "P3")]
+
+
 def vera_throws_in_the_7c_and_takes_it_back(to: tuple[float, float]):
     """Three players: Anna's 7S beaten by Boris's 9S; Vera throws the 7C in beside them (told
     as hers, accepted), and the 7C is carried off alone towards `to`, the bout staying."""
