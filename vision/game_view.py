@@ -977,8 +977,8 @@ class FollowerCore:
             cards = [renamed[1] if card == renamed[0] else card for card in cards]
         if chosen is None or refused:
             view.reader.ignored.update(cards)  # to be taken back, or a misreading
-            if guess is not None and guess.get("type") in ("deal_card", "open_draw"):
-                self._undo_opening_move(guess, cards)
+            if guess is not None:
+                self._not_a_turn(guess, cards)
         self.resync()
         return renamed
 
@@ -991,6 +991,12 @@ class FollowerCore:
             return []
         return [(old, new) for old, new in zip(laid_cards(guess), laid_cards(chosen),
                                                strict=False) if old != new]
+
+    def _not_a_turn(self, guess: dict, cards: list[str]) -> None:
+        """`guess`, if a turn of an opening (`TURNS`) the model went on with, did not happen
+        (the players said so, or nobody answered and it was dropped): undone."""
+        if guess.get("type") in TURNS:
+            self._undo_opening_move(guess, cards)
 
     def _undo_opening_move(self, guess: dict, cards: list[str]) -> None:
         """A placing or opening draw the model went on with did not happen (or was refused):

@@ -61,7 +61,7 @@ class UnansweredDoubts(FollowerCore):
                 continue
             if self._no_card_played_after_all(question):
                 self.view.reader.ignored.update(question.cards)
-                self._not_a_turn(question)
+                self._not_a_turn(question.candidates[0], list(question.cards))
                 self._resync_due = True   # the model went on with the card played
                 continue
             if self._taken_back_unanswered(question, out):
@@ -91,17 +91,11 @@ class UnansweredDoubts(FollowerCore):
                 continue
             else:
                 self._ignore_while_there(question.cards)
-                self._not_a_turn(question)
+                self._not_a_turn(question.candidates[0], list(question.cards))
             self._resync_due = True
         if self._resync_due:
             self._resync_due = False
             self.resync()
-
-    def _not_a_turn(self, question: Question) -> None:
-        """A turn of an opening asked about and dropped did not happen: it is still that
-        player's turn, and the table cards are as they were (as when the players say so)."""
-        if question.candidates[0]["type"] in TURNS:
-            self._undo_opening_move(question.candidates[0], list(question.cards))
 
     def _no_card_played_after_all(self, question: Question) -> bool:
         """What the question's card turned out to be by the time nobody answered: a card read
