@@ -311,12 +311,16 @@ class TrumpCheck(MissedCards):
                                          and chosen["card"] == asked.lead.card):
             return None   # the first reading stands
         card, renamed = chosen["card"], None
-        view.trump, view.trump_on_table = card, True
+        view.trump = card
         if asked.lying is not None and asked.lying.card != card:
             renamed = (asked.lying.card, card)
             self._rename(*renamed)
         trump = self._tracks.get(card)
         view.trump_box = trump.box.copy() if trump is not None else None
+        # it lies on the table only where it is seen (round-3p-seed87: the centre trump, taken
+        # with the ninth card (R3), named in the main phase: Vera's Q♣ laid on the 10♣ later
+        # was taken for the trump uncovered, never read, and the bout a take: 3 false fouls)
+        view.trump_on_table = trump is not None
         if asked.lead is not None:
             view.lead_buffer.append(asked.lead)
         return renamed

@@ -42,14 +42,14 @@ def ring_spot(i: int, reach: float = 1.0) -> tuple[float, float]:
             330 + reach * 160 * math.sin(i * math.pi / 4))
 
 
-def round_layout(scene: Scene, table: list[str] = ROUND_TABLE, *, unsure: str = ""
-                 ) -> dict[str, tuple[float, float]]:
-    """R1: the eight table cards in a ring and the 8S trump in the centre; where each lies.
-    `unsure`: a table card read with low confidence."""
+def round_layout(scene: Scene, table: list[str] = ROUND_TABLE, *, unsure: str = "",
+                 trump_confidence: float = 0.9) -> dict[str, tuple[float, float]]:
+    """R1: the eight table cards in a ring and the 8S trump in the centre (read with
+    `trump_confidence`); where each lies. `unsure`: a table card read with low confidence."""
     spots = {card: ring_spot(i) for i, card in enumerate(table)}
     for card, spot in spots.items():
         scene.put(card, spot, confidence=0.4 if card == unsure else 0.9)
-    scene.put("8S", (640, 330))              # the centre trump
+    scene.put("8S", (640, 330), confidence=trump_confidence)   # the centre trump
     scene.wait(1.5)
     return spots
 
@@ -77,6 +77,35 @@ def test_round_layout_opening_and_first_bout() -> None:
         {"type": "defend", "player": "Boris", "card": "JS", "on": "10S"},
         {"type": "discard"},
     ]
+
+
+def test_a_trump_named_after_it_was_taken_is_not_lying_on_the_table() -> None:
+    """round-3p-seed87: the centre trump, read unsurely, was taken with the ninth card (R3);
+    the players named it the trump at the first bout. Taken for the trump lying on the table
+    again, Vera's 8S laid on a lead later was never read (the trump uncovered), and the bout,
+    swept to the discard pile, was asked about without it: a take, three false fouls."""
+    from referee import Referee
+
+    pipeline = TablePipeline(setup("round"), referee=Referee())
+    scene = Scene(pipeline, jitter=1.0)
+    round_layout(scene, trump_confidence=0.4)
+    eight_h = ring_spot(ROUND_TABLE.index("8H"))
+    play(scene, "9H", ANNA, (eight_h[0] + 15, eight_h[1] + 15))  # Anna beats 8H
+    sweep(scene, "9H", "8H")
+    play(scene, "6C", BORIS, (1000, 600))    # the ninth card (Boris holds nothing: out)
+    play(scene, "7C", VERA, (1015, 615))     # Vera beats it and takes the table, 8S too
+    sweep(scene, "6C", "7C", "8S", *[c for c in ROUND_TABLE if c != "8H"])
+    play(scene, "10D", VERA, (500, 360))     # Vera holds the lowest trump: she leads
+    [question] = [q for q in pipeline.questions if q.candidates[0]["type"] == "trump"]
+    assert question.candidates[0] == {"type": "trump", "card": "8S"}
+    pipeline.answer(question, 0)             # confirmed: the referee's trump stands
+    assert question not in pipeline.questions
+    sweep(scene, "10D")                      # Anna cannot beat it: she takes
+    play(scene, "9H", ANNA, (500, 360))      # Anna leads next (R7), at Vera
+    play(scene, "8S", VERA, (515, 375))      # the trump beats it
+    told = [event.event for event in pipeline.events]
+    assert told[-1] == {"type": "defend", "player": "Vera", "card": "8S", "on": "9H"}
+    assert pipeline.fouls == []
 
 
 @dataclass
