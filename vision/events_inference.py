@@ -804,6 +804,7 @@ class GameFollower(OpenLeads):
         """The bout's cards left the table: a discard if every attack card was beaten, else
         the defender took them."""
         view = self.view
+        self._refused_swept_along()
         self._settle_unanswered(out)  # a take asked about before a throw-in: now or never
         took = view.took or self._referee_took_this_bout()
         beaten = view.reader.all_beaten and not took
@@ -834,6 +835,22 @@ class GameFollower(OpenLeads):
                                 f"Со стола убрали {shown_ru}, но судья не может закрыть кон: "
                                 "что пропущено?", (), self._frame, self._time, tuple(cards)))
         view.reader.clear()  # even when refused: the cards are gone all the same
+
+    def _refused_swept_along(self) -> None:
+        """A refused card out of sight that lay on the bout's cards left with them: the tracker
+        forgets it, so that its code read again is a new card (dummy-3p-seed85: Anna's K♠
+        defence, read K♣ for a while, was refused as Vera's throw-in; the bout went off with
+        the K♣ reading still hidden, and the K♣ Anna led next was taken for it, still lying
+        there: never told, and the defence on it was Boris's lead, 13 false fouls after)."""
+        view = self.view
+        bout = [self._last_tracks[card].box for card in view.reader.cards
+                if card in self._last_tracks]
+        for card in sorted(view.reader.ignored):
+            track = self._tracks.get(card)
+            if track is not None and track.state is TrackState.HIDDEN \
+                    and any(overlap(track.box, box) > 0.5 for box in bout):
+                view.reader.ignored.discard(card)
+                self.taken_back.append(card)
 
     def _referee_took_this_bout(self) -> bool:
         """The referee has a take declared on the bout the follower has (a card of it on the

@@ -360,6 +360,34 @@ def test_one_card_read_as_two_look_alikes_refused_at_once_is_one_foul() -> None:
     assert fouls == [({"type": "throw_in", "player": "Anna", "cards": ["9H"]}, "P3")]
 
 
+def test_a_refused_reading_swept_off_with_the_bout_is_a_new_card_when_read_again() -> None:
+    """Boris's 9S defence is read 9C for a second (9S unseen): asked as Anna's throw-in, and
+    nobody says it was; the bout goes to the discard pile with the 9C reading out of sight.
+    The 9C Boris leads next, read at rest where the bout lay, is his lead, not that reading
+    still lying there (dummy-3p-seed85: the K♣ lead was never told, 13 false fouls after)."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    pipeline = scene.target
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    scene.hidden.add("9S")
+    for _ in range(30):
+        scene.step(extra=[("9C", (515, 375), 0.9)])
+    [question] = pipeline.questions
+    assert question.candidates[0] == {"type": "throw_in", "player": "Anna", "cards": ["9C"]}
+    pipeline.answer(question, None)
+    scene.hidden.discard("9S")
+    scene.wait(0.5)
+    carry_off(scene, LEFT, "7S", "9S")
+    scene.wait(1.0)
+    assert events(scene)[-1] == {"type": "discard"}
+    scene.put("9C", (520, 370))               # read at rest only, not on its way in
+    scene.wait(0.6)
+    assert events(scene)[-1] == {"type": "attack", "player": "Boris", "cards": ["9C"]}
+    assert pipeline.fouls == []
+
+
 def vera_throws_in_the_7c_and_takes_it_back(to: tuple[float, float]):
     """Three players: Anna's 7S beaten by Boris's 9S; Vera throws the 7C in beside them (told
     as hers, accepted), and the 7C is carried off alone towards `to`, the bout staying."""
