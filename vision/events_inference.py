@@ -837,15 +837,16 @@ class GameFollower(OpenLeads):
         view.reader.clear()  # even when refused: the cards are gone all the same
 
     def _refused_swept_along(self) -> None:
-        """A refused card out of sight that lay on the bout's cards left with them: the tracker
-        forgets it, so that its code read again is a new card (dummy-3p-seed85: Anna's K♠
-        defence, read K♣ for a while, was refused as Vera's throw-in; the bout went off with
-        the K♣ reading still hidden, and the K♣ Anna led next was taken for it, still lying
-        there: never told, and the defence on it was Boris's lead, 13 false fouls after)."""
+        """A refused card, or one still asked about, out of sight, that lay on the bout's cards
+        left with them: the tracker forgets it, so that its code read again is a new card, and
+        a question about it is settled now, its card gone (dummy-3p-seed85: Anna's K♠ defence,
+        read K♣ for a while, was asked as Vera's throw-in; the bout went off with the K♣
+        reading still hidden, and the K♣ Anna led next was taken for it, still lying there:
+        never told, and the defence on it was Boris's lead, 13 false fouls after)."""
         view = self.view
         bout = [self._last_tracks[card].box for card in view.reader.cards
                 if card in self._last_tracks]
-        for card in sorted(view.reader.ignored):
+        for card in sorted(view.reader.ignored | view.doubtful):
             track = self._tracks.get(card)
             if track is not None and track.state is TrackState.HIDDEN \
                     and any(overlap(track.box, box) > 0.5 for box in bout):

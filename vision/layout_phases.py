@@ -216,14 +216,32 @@ class LayoutPhases(UnansweredDoubts):
         look-alike, that card read whole again since (not covered by it): that card read two
         ways, no draw (round-3p-seed71: the 7♠ Vera drew beside the table read 8♠ for 0.4 s, unread
         itself meanwhile, asked as Anna's draw; unanswered, that draw was told, Anna's real 9♦
-        a turn out of step, and 15 false fouls followed)."""
+        a turn out of step, and 15 false fouls followed). Any other play asked about:
+        `_rival_of_a_card_lying_there`."""
         track = self._last_tracks.get(question.cards[0]) if len(question.cards) == 1 else None
         draw = question.candidates[0]
-        if track is None or draw["type"] != "open_draw":
+        if track is None:
             return False
+        if draw["type"] != "open_draw":
+            return self._rival_of_a_card_lying_there(track)
         shown = self._tracks.get(draw.get("beats") or "")
         return shown is not None and self._lying_card_read_two_ways(
             track, [(shown.card, shown.box)]) or self._beaten_card_read_as_alike(track)
+
+    def _rival_of_a_card_lying_there(self, track: CardTrack) -> bool:
+        """A bout play asked about, never brought in, read by turns at one place with a
+        look-alike (its rival in the tracker) that was laid there first: that card read two
+        ways, no card played (dummy-3p-seed85: Anna's K♠ defence read K♣ by turns, asked as
+        Vera's throw-in; unanswered, the K♣ was told as the defence by then, so Vera's K♦ was
+        told instead: the bout a take, and 12 false fouls followed)."""
+        if self._came_in(track):
+            return False
+        for alike in look_alikes(track.card):
+            lying = self._last_tracks.get(alike)
+            if alike in track.rivals and lying is not None and lying.placed_at is not None \
+                    and lying.placed_at < track.first_seen:
+                return True
+        return False
 
     def _beaten_card_read_as_alike(self, track: CardTrack) -> bool:
         """A draw asked about, never brought in, read right where a table card lay that a

@@ -60,7 +60,7 @@ class UnansweredDoubts(FollowerCore):
             if not question.candidates or self.judge is None:
                 continue
             if self._no_card_played_after_all(question):
-                self.view.reader.ignored.update(question.cards)
+                self._ignore_while_there(question.cards)
                 self._not_a_turn(question.candidates[0], list(question.cards))
                 self._resync_due = True   # the model went on with the card played
                 continue
@@ -99,7 +99,7 @@ class UnansweredDoubts(FollowerCore):
 
     def _no_card_played_after_all(self, question: Question) -> bool:
         """What the question's card turned out to be by the time nobody answered: a card read
-        two ways, no card played (`LayoutPhases`: a layout card's look-alike)."""
+        two ways, no card played (`LayoutPhases`: a layout card's look-alike, or a bout card's)."""
         return False
 
     def _taken_back_unanswered(self, question: Question, out: list[Emitted]) -> bool:

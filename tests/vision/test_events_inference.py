@@ -360,11 +360,10 @@ def test_one_card_read_as_two_look_alikes_refused_at_once_is_one_foul() -> None:
     assert fouls == [({"type": "throw_in", "player": "Anna", "cards": ["9H"]}, "P3")]
 
 
-def test_a_refused_reading_swept_off_with_the_bout_is_a_new_card_when_read_again() -> None:
-    """Boris's 9S defence is read 9C for a second (9S unseen): asked as Anna's throw-in, and
-    nobody says it was; the bout goes to the discard pile with the 9C reading out of sight.
-    The 9C Boris leads next, read at rest where the bout lay, is his lead, not that reading
-    still lying there (dummy-3p-seed85: the K♣ lead was never told, 13 false fouls after)."""
+def boris_s_9s_read_9c_for_a_second(*, answer: bool) -> Scene:
+    """Boris's 9S defence on Anna's 7S is read 9C for a second (9S unseen): asked as Anna's
+    throw-in; `answer`: the players say it was none of those. The bout then goes to the
+    discard pile with the 9C reading out of sight."""
     from referee import Referee
 
     scene = start(referee=Referee())
@@ -376,16 +375,37 @@ def test_a_refused_reading_swept_off_with_the_bout_is_a_new_card_when_read_again
         scene.step(extra=[("9C", (515, 375), 0.9)])
     [question] = pipeline.questions
     assert question.candidates[0] == {"type": "throw_in", "player": "Anna", "cards": ["9C"]}
-    pipeline.answer(question, None)
+    if answer:
+        pipeline.answer(question, None)
     scene.hidden.discard("9S")
     scene.wait(0.5)
     carry_off(scene, LEFT, "7S", "9S")
     scene.wait(1.0)
+    return scene
+
+
+def test_a_refused_reading_swept_off_with_the_bout_is_a_new_card_when_read_again() -> None:
+    """The 9C Boris leads next, read at rest where the bout lay, is his lead, not the 9C
+    reading still lying there (dummy-3p-seed85: the K♣ lead was never told, 13 false fouls
+    after)."""
+    scene = boris_s_9s_read_9c_for_a_second(answer=True)
     assert events(scene)[-1] == {"type": "discard"}
     scene.put("9C", (520, 370))               # read at rest only, not on its way in
     scene.wait(0.6)
     assert events(scene)[-1] == {"type": "attack", "player": "Boris", "cards": ["9C"]}
-    assert pipeline.fouls == []
+    assert scene.target.fouls == []
+
+
+def test_unanswered_a_reading_swept_off_with_the_bout_it_flickered_on_was_no_card() -> None:
+    """Unanswered, the 9C read by turns with the 9S laid there first was that card read two
+    ways: no throw-in. The bout is a discard at once and the 9C Boris leads next is his lead
+    (dummy-3p-seed85 unanswered: the K♣ reading was told as the defence's look-alike, then
+    Vera's K♦ throw-in in its place, the bout a take: 12 false fouls)."""
+    scene = boris_s_9s_read_9c_for_a_second(answer=False)
+    assert events(scene)[-1] == {"type": "discard"}
+    play(scene, "9C", TOP, (515, 375))
+    assert events(scene)[-1] == {"type": "attack", "player": "Boris", "cards": ["9C"]}
+    assert scene.target.fouls == []
 
 
 def vera_throws_in_the_7c_and_takes_it_back(to: tuple[float, float]):
