@@ -229,19 +229,30 @@ class LayoutPhases(UnansweredDoubts):
             track, [(shown.card, shown.box)]) or self._beaten_card_read_as_alike(track)
 
     def _rival_of_a_card_lying_there(self, track: CardTrack) -> bool:
-        """A bout play asked about, never brought in, read by turns at one place with a
-        look-alike (its rival in the tracker) that was laid there first: that card read two
-        ways, no card played (dummy-3p-seed85: Anna's K♠ defence read K♣ by turns, asked as
-        Vera's throw-in; unanswered, the K♣ was told as the defence by then, so Vera's K♦ was
-        told instead: the bout a take, and 12 false fouls followed)."""
+        """A bout play asked about, never brought in, read by turns with a look-alike (its
+        rival in the tracker) laid first right where it was placed (their centres within
+        `same_place` of a card's size): that card read two ways, no card played
+        (dummy-3p-seed85: Anna's K♠ defence read K♣ by turns, asked as Vera's throw-in;
+        unanswered, the K♣ was told as the defence by then, so Vera's K♦ was told instead: the
+        bout a take, and 12 false fouls followed). A card laid on another lies a little
+        aside (cross-3p-seed89: Vera's 7♠ passed on over the 8♠, read by turns with it)."""
         if self._came_in(track):
             return False
         for alike in look_alikes(track.card):
             lying = self._last_tracks.get(alike)
             if alike in track.rivals and lying is not None and lying.placed_at is not None \
-                    and lying.placed_at < track.first_seen:
+                    and lying.placed_at < track.first_seen \
+                    and self._placed_at_one_place(track, lying):
                 return True
         return False
+
+    def _placed_at_one_place(self, track: CardTrack, other: CardTrack) -> bool:
+        """Both were placed with their centres within `same_place` of a card's size (where
+        each came to rest, wherever it was carried since)."""
+        def place(placed: CardTrack) -> np.ndarray:
+            return box_center(placed.placed_box if placed.placed_box is not None else placed.box)
+        return float(np.linalg.norm(place(track) - place(other))) \
+            <= self.config.same_place * self._card_size(track)
 
     def _beaten_card_read_as_alike(self, track: CardTrack) -> bool:
         """A draw asked about, never brought in, read right where a table card lay that a

@@ -408,6 +408,28 @@ def test_unanswered_a_reading_swept_off_with_the_bout_it_flickered_on_was_no_car
     assert scene.target.fouls == []
 
 
+def test_unanswered_a_card_laid_a_little_aside_on_its_look_alike_is_a_card_played() -> None:
+    """Boris's 8S, laid on Anna's 7S a little aside and never seen coming in, is read by turns
+    with the 7S, whose code was read where the 8S lies: asked "8S or 7S?". Unanswered, it is
+    his defence, not the 7S read two ways, which lies where it was laid (cross-3p-seed89:
+    Vera's 7♠ passed on over the 8♠ was dropped so, and 15 false fouls followed)."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    scene.put("7S", (514, 374))   # its code read where the 8S will lie (its own spot covered)
+    scene.wait(0.5)
+    scene.remove("7S")
+    scene.put("8S", (514, 374))   # laid on it, never seen coming in
+    scene.wait(0.6)
+    [question] = scene.target.questions
+    assert question.candidates[0] == {"type": "defend", "player": "Boris", "card": "8S",
+                                      "on": "7S"}
+    scene.wait(16.0)                          # nobody answers (`doubt_wait`)
+    assert events(scene)[-1] == question.candidates[0]
+    assert scene.target.fouls == []
+
+
 def vera_throws_in_the_7c_and_takes_it_back(to: tuple[float, float]):
     """Three players: Anna's 7S beaten by Boris's 9S; Vera throws the 7C in beside them (told
     as hers, accepted), and the 7C is carried off alone towards `to`, the bout staying."""
