@@ -194,6 +194,9 @@ class TruthAnswerer:
         near = self._near(question, lambda event: canonical(event) in wanted)
         if not near:
             return self._named_a_foul(question)
+        beaten = [found for found in near if self.truth[found[-1]].event.get("type") == "defend"]
+        if beaten and question.candidates[0].get("type") == "take":
+            near = beaten   # "which card beat it, or did he take?": it was beaten, then taken
         *_, index = near[0]
         self.used.add(index)
         happened = self.truth[index].event

@@ -155,6 +155,21 @@ def test_the_players_answer_about_the_moment_a_question_asks_about() -> None:
     assert TruthAnswerer(truth, 10.0, window=3.0)(before_it) is None
 
 
+def test_asked_which_card_beat_a_card_that_was_beaten_then_taken_the_players_name_it() -> None:
+    """dummy-2p-seed88: Anna beat the 9C with the AC, the dummy threw in the AH and she took.
+    Asked "which card beat 9C, or did Anna take?", they name the AC, not the take that came
+    nearer the question: the 9C was beaten (naming the take, the AH was refused, P3)."""
+    from vision.table_events import Question
+
+    defence = {"type": "defend", "player": "Anna", "card": "AC", "on": "9C"}
+    take = {"type": "take", "player": "Anna"}
+    truth = [TruthEvent(defence, True, 171), TruthEvent({"type": "throw_in", "player": "dummy",
+                                                         "cards": ["AH"]}, True, 181),
+             TruthEvent(take, True, 190)]
+    asked = Question("?", "?", (take, defence), frame=192, time=19.2)
+    assert TruthAnswerer(truth, 10.0, window=3.0)(asked) == 1
+
+
 def test_the_players_say_whether_a_card_known_elsewhere_was_a_foul_or_misread_before() -> None:
     """Asked about a lead the referee refuses (G8), the players pick "as read, a foul" where
     the truth marks it a foul, and "as read" alone where it was legal."""
