@@ -804,7 +804,7 @@ class GameFollower(OpenLeads):
         """The bout's cards left the table: a discard if every attack card was beaten, else
         the defender took them."""
         view = self.view
-        self._refused_swept_along()
+        self._forget_readings_swept_along()
         self._settle_unanswered(out)  # a take asked about before a throw-in: now or never
         took = view.took or self._referee_took_this_bout()
         beaten = view.reader.all_beaten and not took
@@ -836,7 +836,7 @@ class GameFollower(OpenLeads):
                                 "что пропущено?", (), self._frame, self._time, tuple(cards)))
         view.reader.clear()  # even when refused: the cards are gone all the same
 
-    def _refused_swept_along(self) -> None:
+    def _forget_readings_swept_along(self) -> None:
         """A refused card, or one still asked about, out of sight, that lay on the bout's cards
         left with them: the tracker forgets it, so that its code read again is a new card, and
         a question about it is settled now, its card gone (dummy-3p-seed85: Anna's K♠ defence,

@@ -238,9 +238,13 @@ class FollowerCore:
         return sizes[(3 * len(sizes)) // 4] if sizes else track.size
 
     def _at_its_place(self, track: CardTrack, center: np.ndarray) -> bool:
-        """`track` lies where a card centred at `center` lies: their centres within
-        `same_place` of a card's size (one card read two ways, not two cards)."""
-        return float(np.linalg.norm(track.center - center)) \
+        """`track` lies where a card centred at `center` lies (`_one_place`)."""
+        return self._one_place(track.center, center, track)
+
+    def _one_place(self, here: np.ndarray, there: np.ndarray, track: CardTrack) -> bool:
+        """Centres `here` and `there` within `same_place` of a card's size (the size of cards
+        like `track`): one card read two ways, not two cards."""
+        return float(np.linalg.norm(here - there)) \
             <= self.config.same_place * self._card_size(track)
 
     def _index_only(self, track: CardTrack) -> bool:

@@ -247,12 +247,10 @@ class LayoutPhases(UnansweredDoubts):
         return False
 
     def _placed_at_one_place(self, track: CardTrack, other: CardTrack) -> bool:
-        """Both were placed with their centres within `same_place` of a card's size (where
-        each came to rest, wherever it was carried since)."""
+        """Both came to rest at one place (`_one_place`), wherever they were carried since."""
         def place(placed: CardTrack) -> np.ndarray:
             return box_center(placed.placed_box if placed.placed_box is not None else placed.box)
-        return float(np.linalg.norm(place(track) - place(other))) \
-            <= self.config.same_place * self._card_size(track)
+        return self._one_place(place(track), place(other), track)
 
     def _beaten_card_read_as_alike(self, track: CardTrack) -> bool:
         """A draw asked about, never brought in, read right where a table card lay that a
