@@ -123,8 +123,13 @@ class GameFollower(OpenLeads):
             if refused is not None and refused.state is TrackState.HIDDEN \
                     and refused.last_seen < track.first_seen \
                     and overlap(refused.box, track.box) > 0.5:
-                self.view.reader.ignored.discard(card)
-                self.taken_back.append(card)
+                self._forget_out_of_sight(card)
+
+    def _forget_out_of_sight(self, card: str) -> None:
+        """`card`, out of sight, is no longer where it was seen: no longer ignored, and the
+        tracker forgets it (`taken_back`), so that its code read again is a new card."""
+        self.view.reader.ignored.discard(card)
+        self.taken_back.append(card)
 
     def _new_try(self, track: CardTrack) -> None:
         """An ignored card (refused, or the trump's index misread) brought in again, moved
@@ -850,8 +855,7 @@ class GameFollower(OpenLeads):
             track = self._tracks.get(card)
             if track is not None and track.state is TrackState.HIDDEN \
                     and any(overlap(track.box, box) > 0.5 for box in bout):
-                view.reader.ignored.discard(card)
-                self.taken_back.append(card)
+                self._forget_out_of_sight(card)
 
     def _referee_took_this_bout(self) -> bool:
         """The referee has a take declared on the bout the follower has (a card of it on the
