@@ -834,7 +834,8 @@ class CardTracker:
                 if by_turns.first_seen < track.first_seen:
                     track.first_box = by_turns.first_box.copy()
             elif gap > 2.5 * self._frame_interval \
-                    or jump > config.teleport_speed * max(gap, 1e-3):
+                    or jump > config.teleport_speed * max(gap, 1e-3) \
+                    or self._look_alikes_index_before(track, jump):
                 track.first_box = box.copy()
         # a jump away from the smoothed place (whose own noise is small) or a slow drift of the
         # readings since the resting stretch began is a hand moving the card; jitter is neither.
@@ -1065,6 +1066,17 @@ class CardTracker:
         across = _across(box, card)
         return min(across[0], 1 - across[0]) >= OWN_CORNER[0] \
             and min(across[1], 1 - across[1]) >= OWN_CORNER[1]
+
+    def _look_alikes_index_before(self, track: CardTrack, jump: float) -> bool:
+        """The one reading before was an index alone where a look-alike lying there has its own
+        index printed, and this one lies farther off than one card's readings do: that card's
+        index misread a moment before this card came in, not the start of its way in
+        (cross-2p-seed89: the K♣ on Anna's pile read Q♣ by its index just before her Q♣ came
+        from her hand; taken for where the Q♣ came in from, the Q♣ was never seen coming, was
+        taken for the K♣ read two ways, and the placing was lost with the turn order)."""
+        return jump > self.config.duplicate_distance and any(
+            other is not None and other.on_table and self._at_own_index(track.first_box, other.box)
+            for other in (self.tracks.get(card) for card in look_alikes(track.card)))
 
     def _jumped(self, track: CardTrack, box: np.ndarray, time: float) -> bool:
         """Farther from the last reading than a hand moves a card meanwhile, or, after frames

@@ -1075,3 +1075,25 @@ def test_one_index_read_as_two_look_alike_codes_is_one_reading(second: str,
                                         (second, index + (-2, -4, 2, 3), 0.97)])
     readings = tracker._pick_readings(detections, TrackerUpdate(scene.frame, scene.time))
     assert sorted(readings) == sorted(kept)
+
+
+def test_a_look_alike_s_index_read_just_before_a_card_comes_is_not_where_it_came_from(
+) -> None:
+    """cross-2p-seed89: the K♣ on Anna's pile read Q♣ by its own index for one frame, then
+    her Q♣ came from her hand (a frame unread between) onto the pile. The Q♣ came in from
+    the bottom, not from the K♣'s index: seen coming, its placing is no K♣ read two ways."""
+    scene = Scene(CardTracker())
+    scene.put("KC", (400, 300))
+    scene.wait(1.0)
+    index = corner_index((400, 300), (12, 16))
+    scene.put("QC", ((index[0] + index[2]) / 2, (index[1] + index[3]) / 2))
+    scene.index_only.add("QC")
+    scene.step()                                  # the K♣'s index read Q♣, once
+    scene.remove("QC")
+    scene.index_only.discard("QC")
+    scene.step()                                  # a frame without a Q♣
+    scene.hidden.add("KC")
+    scene.slide("QC", (400, 400), (400, 300), seconds=0.2)  # (no leap from the index)
+    scene.wait(1.0)
+    assert "QC" in [card for _, card in placed(scene)]
+    assert scene.target.tracks["QC"].first_center[1] >= 400   # from the bottom seat
