@@ -17,12 +17,14 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
+import numpy as np
+
 from vision.game_view import DUMMY, Emitted, GameView, InferenceConfig
 from vision.open_lead import OpenLeads
 from vision.swept_bout import SWEPT_TO_DISCARD, TRUMP_UNDER_STOCK, unaccounted
 from vision.table_events import Question, TableEvent, card_text, cards_text
 from vision.table_reader import beats, look_alikes, look_alikes_by_colour, overlap, rank_of
-from vision.tracking import CardTrack, TrackerUpdate, TrackState
+from vision.tracking import CardTrack, TrackerUpdate, TrackState, box_center
 
 __all__ = ["DUMMY", "Emitted", "GameFollower", "GameView", "InferenceConfig"]
 
@@ -142,6 +144,20 @@ class GameFollower(OpenLeads):
             # carried (classic-3p-seed33: an A♥ thrown in by Anna taken for the defender's)
             self.view.misread_at_trump.discard(track.card)
             track.first_box = track.carry_from.copy()
+        elif self._carried_from_elsewhere(track):
+            track.first_box = track.carry_from.copy()
+
+    @staticmethod
+    def _carried_from_elsewhere(track: CardTrack) -> bool:
+        """A card moved from where it lay (`moved_from`) whose carry there began more than a
+        card's size away from that place: not picked up where it lay, but a card of its code
+        brought in from there, its way in (transfer-3p-seed90: a window icon on the cloth read
+        A♦, refused as a throw-in; Vera's real A♦ brought in from her seat later was read as
+        that card moved, come from where the icon lies, and told as Anna's defence, a false
+        P2)."""
+        return track.moved_from is not None and track.carry_from is not None and float(
+            np.linalg.norm(box_center(track.carry_from) - box_center(track.moved_from))
+        ) > track.size
 
     def _trump_still_down(self, track: CardTrack) -> bool:
         """The turned trump seen again: still under the stock while the stock lasts (the

@@ -102,6 +102,7 @@ class CardTrack:
     readings: int = 0
     rest_readings: int = 0  # readings since the current resting stretch began
     placed_box: np.ndarray | None = None  # where it was placed (or last reported moved to)
+    moved_from: np.ndarray | None = None  # ... and where it lay before its last reported move
     # the box when the current resting stretch began: a slow drift away from it is a move
     anchor: np.ndarray = field(default_factory=lambda: np.zeros(4, np.float32))
     relocation: np.ndarray | None = None  # a far reading that may be the card put elsewhere
@@ -892,7 +893,7 @@ class CardTracker:
         elif track.state is TrackState.PLACED and resting and moved <= config.still_tolerance:
             placed_box = track.placed_box if track.placed_box is not None else track.box
             if _distance(track.box, placed_box) > 2 * config.still_tolerance:
-                track.placed_box = track.box.copy()
+                track.moved_from, track.placed_box = placed_box.copy(), track.box.copy()
                 update.moved.append(track)
 
     def _note_read_together(self, readings: dict[str, tuple[np.ndarray, float]]) -> None:

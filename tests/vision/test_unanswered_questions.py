@@ -1041,3 +1041,28 @@ def test_a_defence_by_the_attacker_on_a_card_taken_back_is_his_throw_in() -> Non
         *BOUT_BEATEN, {"type": "throw_in", "player": "Anna", "cards": ["9D"]},
         {"type": "take", "player": "Boris"}]
     assert [foul.event.event for foul in pipeline.fouls] == [EIGHT_THROWN_IN]
+
+
+def test_a_card_of_a_refused_code_brought_in_from_a_seat_is_played_from_that_seat() -> None:
+    """transfer-3p-seed90: something on the cloth below the table (a window icon) was read
+    A♦ where it lay, never brought in, and refused as a throw-in (P3). Vera's real A♦,
+    brought in from her seat (upper right) a little after the icon was last read, came to
+    rest on the 6♦: that card's track moved, and its way in is Vera's, not the icon's place
+    below (from where it was Anna's, a false P2)."""
+    from referee import Referee
+
+    scene = start(THREE, referee=Referee())   # Anna bottom, Boris upper left, Vera upper right
+    anna, boris, vera = (640, 680), (90, 180), (1190, 180)
+    play(scene, "6D", anna, (500, 360))       # Anna attacks Boris
+    play(scene, "6S", boris, (620, 360))      # Boris passes it on to Vera
+    scene.put("AD", (560, 560))               # the icon read A♦, where it lies
+    scene.wait(1.0)
+    pipeline = scene.target
+    assert [f.verdict.rule for f in pipeline.fouls] == ["P3"]
+    scene.remove("AD")                        # not read for a moment
+    scene.wait(0.5)
+    play(scene, "AD", vera, (515, 375))       # Vera beats the 6♦
+    scene.wait(1.0)
+    assert referee_events(pipeline)[-1] == {"type": "defend", "player": "Vera", "card": "AD",
+                                            "on": "6D"}
+    assert len(pipeline.fouls) == 1
