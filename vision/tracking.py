@@ -123,6 +123,7 @@ class CardTrack:
     together: set[str] = field(default_factory=set)  # codes read at its place in one frame
     #                                                  with it: other cards (a pile), not rivals
     away_sure: int = 0  # frames in a row its code was read surely only away from its place
+    away_doubted: bool = False  # ... by a card coming in read as another look-alike of it too
     sliver_only: bool = True  # read so far only unsurely, by an index alone (no whole card)
     whole_at: float = -1.0    # when it was last read as a whole card, not an index alone
     whole_box: np.ndarray | None = None  # ... and where
@@ -472,14 +473,19 @@ class CardTracker:
             if near or index_alone or not self._sure(max(detections.confidence[indices])) \
                     or self._going_away(track, boxes):
                 track.away_sure = 0   # (an index alone: a corner of a card under another)
+                track.away_doubted = False
                 continue
             track.away_sure += 1
-            if track.away_sure < config.away_readings:
+            at_home = [other for other in look_alikes(card) if other in by_card
+                       and any(self._distance_from(b, track.box) <= config.home_distance
+                               for b in detections.xyxy[by_card[other]])]
+            track.away_doubted = track.away_doubted or self._read_as_another_coming_in(
+                [other for other in look_alikes(card) if other not in at_home], boxes,
+                update.time)
+            if track.away_sure < config.away_readings or track.away_doubted:
                 continue
-            here = next((other for other in look_alikes(card) if other in by_card
-                         and (self._lying_still(other) or self._rested_here_since(other, track))
-                         and any(self._distance_from(b, track.box) <= config.home_distance
-                                 for b in detections.xyxy[by_card[other]])), None)
+            here = next((other for other in at_home if self._lying_still(other)
+                         or self._rested_here_since(other, track)), None)
             if here is None:
                 here = self._read_at_home_lately(track, update.time)
             if here is None:
@@ -487,6 +493,21 @@ class CardTracker:
             self.rename(card, here)
             track.away_sure, track.relocation, track.carry_box, track.carry_steps = 0, None, None, 0
             update.misread.append((card, here))
+
+    def _read_as_another_coming_in(self, others: list[str], boxes: np.ndarray,
+                                   time: float) -> bool:
+        """The card coming in, read as a table card's code (at `boxes`), was read where it
+        came as one of `others` too (look-alikes of that code not read at the table card's
+        place), within `TOGETHER_SINCE`: maybe that card misread as the code. The deck holds
+        each card once, but this arrival does not show which card lies there (`away_doubted`;
+        classic-2p-seed89: the trump Q♠, read Q♠ at 1.00 since the deal, its place read Q♣ at
+        0.88 while Boris's Q♦ lead came in read Q♠ and once Q♦: the trump was renamed Q♣, and
+        clubs taken for trumps all game)."""
+        return any(other is not None and not other.on_table
+                   and time - other.last_seen <= TOGETHER_SINCE
+                   and any(_distance(other.box, box) <= self.config.duplicate_distance
+                           for box in boxes)
+                   for other in (self.tracks.get(alike) for alike in others))
 
     def _rested_here_since(self, card: str, track: CardTrack) -> bool:
         """`card`, not on the table, has rested where `track` lies (`home_distance`) for every

@@ -1097,3 +1097,21 @@ def test_a_look_alike_s_index_read_just_before_a_card_comes_is_not_where_it_came
     scene.wait(1.0)
     assert "QC" in [card for _, card in placed(scene)]
     assert scene.target.tracks["QC"].first_center[1] >= 400   # from the bottom seat
+
+
+def test_a_code_coming_in_read_once_as_a_third_look_alike_does_not_rename_a_table_card(
+) -> None:
+    """classic-2p-seed89: the trump Q♠ lay read Q♠ surely since the deal; as Boris's Q♦ came
+    in from the top, read Q♦ once and then Q♠ surely, the trump's place read Q♣ for a moment.
+    The card coming in may be the Q♦ misread, so the deck's holding each card once does not
+    show that the trump was a Q♣ (renamed so, clubs were taken for trumps all game)."""
+    scene = Scene(CardTracker())
+    scene.put("QS", (150, 430), confidence=1.0)
+    scene.wait(1.0)
+    scene.remove("QS")
+    scene.put("QC", (150, 430), confidence=0.88)
+    scene.step(extra=[("QD", (600, 100), 0.93)])
+    scene.slide("QS", (600, 130), (600, 300), confidence=0.95)
+    scene.wait(1.0)
+    assert misread(scene) == []
+    assert scene.target.tracks["QS"].on_table
