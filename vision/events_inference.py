@@ -94,6 +94,8 @@ class GameFollower(OpenLeads):
         if self._on_the_cloth(track):
             view.reader.ignored.add(card)   # moved from there later, it is a card played
             return
+        if card in view.reader.cards and (lying := self._bout_card_lying_as(track)):
+            self.found_misread_on_table(card, lying)   # that bout card was misread: a new card
         if card in view.reader.ignored or card in view.reader.cards \
                 or self._trump_read_as_another(track) or self._trump_misread_where_it_lies(track):
             return
@@ -112,6 +114,25 @@ class GameFollower(OpenLeads):
             self._cross_place(track, out, again=again)
         else:
             self._play_card(track, out)
+
+    def _bout_card_lying_as(self, track: CardTrack) -> str | None:
+        """A card of a bout card's code brought in and laid clear of that bout card, where a
+        card of a look-alike code lies (the tracker's, read at that bout card's place): that
+        code, the bout card's own, misread when it was played; the card laid is one of its own
+        (transfer-3p-seed88: Vera's K♣ lead read K♠ and told so, its track named K♣ since; her
+        K♠ thrown in later, brought in from her seat, was taken for the lead seen again and
+        never told, her hand counted a card too many and the stock a card too few to the
+        end). None when not so."""
+        pair = self.view.reader.pair_of(track.card)
+        if pair is None or not self._came_in(track):
+            return None
+        box = pair.attack_box if pair.attack == track.card else pair.defence_box
+        if box is None or overlap(track.box, box) > 0.0:
+            return None
+        return next((alike for alike in look_alikes(track.card)
+                     if (lying := self._tracks.get(alike)) is not None
+                     and alike not in self.view.reader.cards
+                     and overlap(lying.box, box) > 0.5), None)
 
     def _refused_taken_back(self, track: CardTrack) -> None:
         """A card comes to rest where a refused card lay that went out of sight before this

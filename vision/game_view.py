@@ -160,7 +160,8 @@ class FollowerCore:
                  snapshot: Callable[[], dict] | None = None,
                  frame_size: tuple[int, int] = (1280, 720),
                  revise: Callable[..., bool] | None = None,
-                 rename_past: Callable[..., bool] | None = None) -> None:
+                 rename_past: Callable[..., bool] | None = None,
+                 misread_on_table: Callable[[str, str], None] | None = None) -> None:
         self.setup = setup
         self.variant: str = setup.get("variant", "classic")
         self.options: dict = setup.get("options") or {}
@@ -174,6 +175,9 @@ class FollowerCore:
         # a card the referee knows elsewhere (G8) misread before: (event, keep, sure_too=False)
         # -> renamed? (`sure_too`: a card read surely too, only tried)
         self.rename_past = rename_past
+        # a table card found misread when it was played: (old, new), renamed in the referee's
+        # past and the follower's bout (`found_misread_on_table`)
+        self.misread_on_table = misread_on_table
         self.view = GameView()
         self._frame, self._time = 0, 0.0
         self._tracks: dict[str, CardTrack] = {}  # this frame's cards on the table, by code
@@ -1013,6 +1017,17 @@ class FollowerCore:
             beaten = self._tracks.get(guess.get("beats", ""))
             if beaten is not None:
                 view.open_table[beaten.card] = beaten.box.copy()
+
+    def found_misread_on_table(self, old: str, new: str) -> None:
+        """The bout card told as `old` is the tracker's `new` lying there: renamed where the
+        referee's past can be (`misread_on_table`), else in the follower's bout alone. The
+        tracker names both cards right already (`new` there, `old` a card of its own)."""
+        tracks = dict(self._tracks)
+        if self.misread_on_table is not None:
+            self.misread_on_table(old, new)
+        else:
+            self.renamed_in_bout(old, new)
+        self._tracks = tracks
 
     def renamed_in_bout(self, old: str, new: str) -> bool:
         """The referee's past now calls the bout's card `old` `new` (misread when it was

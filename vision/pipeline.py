@@ -79,7 +79,8 @@ class TablePipeline(MisreadHistory):
             judge=self._judge if referee is not None else None,
             snapshot=self.snapshot if referee is not None else None, frame_size=frame_size,
             revise=self.revise if referee is not None else None,
-            rename_past=self._rename_past if referee is not None else None)
+            rename_past=self._rename_past if referee is not None else None,
+            misread_on_table=self.misread_on_table)
         if referee is not None and judge_setup:  # False: the referee already has this match
             setup_event = TableEvent(self.setup, 0, 0.0)
             if not self._judge(setup_event):

@@ -465,3 +465,30 @@ def test_a_card_read_as_another_code_on_its_way_is_renamed_from_its_later_play()
         {"type": "defend", "player": "Boris", "card": "8C", "on": "6C"},
         {"type": "discard"}, lead]
     assert pipeline.fouls == []
+
+
+def test_a_bout_card_s_code_brought_in_clear_of_it_where_a_look_alike_lies_renames_it() -> None:
+    """transfer-3p-seed88: Vera's K♣ lead, read K♣ on its way, K♠ at rest, was told as K♠;
+    read K♣ where it lay from then on (the tracker's K♣, K♠ its rival there). Her real K♠,
+    thrown in from her seat clear of the lead, is a card of its own: the lead was the K♣,
+    and the K♠ is told (it was taken for the lead seen again: her hand a card too many and
+    the stock a card too few to the end of the game)."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    scene.slide("KS", BOTTOM, (500, 360), confidence=0.7)   # Anna's K♣ lead, read K♠
+    scene.wait(1.0)
+    scene.remove("KS")
+    for step in range(6):                                   # K♣ and K♠ by turns, then K♣
+        scene.step(extra=[("KS", (500, 360), 0.7) if step % 2 else ("KC", (500, 360), 0.95)])
+    scene.put("KC", (500, 360), confidence=0.95)
+    scene.wait(0.6)
+    play(scene, "7H", TOP, (515, 375))
+    play(scene, "KS", BOTTOM, (660, 360))                  # her real K♠ thrown in
+    scene.wait(1.0)
+    pipeline = scene.target
+    assert [v.event.event for v in pipeline.verdicts[3:]] == [
+        {"type": "attack", "player": "Anna", "cards": ["KC"]},
+        {"type": "defend", "player": "Boris", "card": "7H", "on": "KC"},
+        {"type": "throw_in", "player": "Anna", "cards": ["KS"]}]
+    assert pipeline.fouls == [] and pipeline.questions == []
