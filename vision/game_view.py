@@ -29,6 +29,7 @@ from vision.table_events import (
 from vision.table_reader import (
     TablePair,
     TableReader,
+    beats,
     look_alikes,
     look_alikes_by_colour,
     overlap,
@@ -369,6 +370,8 @@ class FollowerCore:
                        or self._on_unsure_attack(event)) if rule in MISREAD_RULES \
                 else self._passed_on_over_a_misread_card(event, rule)
             held = self._held_look_alikes(event) if rule == "G8" and not misread else []
+            misread, held = ([self._cover_as_it_would_be(other) for other in readings]
+                             for readings in (misread, held))
             if misread or held:
                 misread += self._on_misread_attack(event, misread)
                 # read surely (`held`), or another act (`_led_after_take`): the players may
@@ -661,6 +664,16 @@ class FollowerCore:
                 names += [other for other in possible if other not in alike and other != card]
             out += [with_card(event, card, other) for other in names]
         return out
+
+    def _cover_as_it_would_be(self, event: dict) -> dict:
+        """Cross (C5, C6): a defence by a card that does not beat the card it covers is that
+        card passed on (cross-3p-seed84: Boris's A♣ passed on over the 10♠, read A♠, a defence
+        refused as a card of Anna's; the players were offered the A♣ only as a defence, which
+        it is not, so nobody could name the pass-on)."""
+        if self.variant != "cross" or event.get("type") != "defend" \
+                or beats(event["card"], event["on"], None, cross=True):
+            return event
+        return {"type": "pass_on", "player": event["player"], "card": event["card"]}
 
     @property
     def discard_way(self) -> np.ndarray | None:

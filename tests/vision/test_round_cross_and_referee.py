@@ -1797,3 +1797,24 @@ def test_a_placing_waiting_on_its_turn_whose_card_tops_its_pile_already_is_no_fo
     follower._settle_unanswered(out)
     assert out == [] and len(pipeline.verdicts) == told and pipeline.fouls == []
     assert asked in follower.withdrawn and pipeline.snapshot()["piles"]["Vera"][-1] == "8S"
+
+
+def test_a_cross_cover_misread_as_a_card_that_beats_may_be_named_passed_on() -> None:
+    """Boris, unable to beat Anna's 7♠ (clubs beat only clubs), passes his 10♣ on; it is read
+    surely as the 10♦, which Vera holds (G8), and which would beat it. The players are
+    offered his 10♣ passed on, not only as a defence it cannot be (cross-3p-seed84: the A♣
+    passed on over the 10♠ read A♠; nobody could name it, and the bout went astray). Named,
+    the 10♣ is the card Vera must beat."""
+    scene = cross_with_hands(("10C", "6C"))
+    pipeline = scene.target
+    play(scene, "7S", ANNA, (600, 360))
+    play(scene, "10D", BORIS, (615, 375))              # his 10C, read surely as 10D
+    [question] = pipeline.questions
+    passed = {"type": "pass_on", "player": "Boris", "card": "10C"}
+    assert passed in question.candidates
+    assert pipeline.answer(question, question.candidates.index(passed)).verdict.ok
+    scene.wait(1.0)
+    play(scene, "JC", VERA, (630, 390))
+    assert pipeline.verdicts[-1].event.event == {
+        "type": "defend", "player": "Vera", "card": "JC", "on": "10C"}
+    assert pipeline.fouls == [] and pipeline.questions == []
