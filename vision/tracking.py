@@ -1024,13 +1024,17 @@ class CardTracker:
         it, where that card's own index is printed (not at its edge, where the index of a card
         under it shows): that card's other corner misread, not a card of its own (a card laid
         on another comes in, and is read whole). Not a card placed before the index was first
-        read whose box moved since: the box now spans a card laid on it, whose index that is
-        (transfer-3p-seed13: a 7C on the AC, read by its index alone, the pair's box read AC)."""
+        read whose box moved since, or just before (`TOGETHER_SINCE`): the box now spans a
+        card laid on it, whose index that is (transfer-3p-seed13: a 7C on the AC, read by its
+        index alone, the pair's box read AC; transfer-2p-seed89: Anna's K♠ laid on the J♥,
+        read J♥ whole and K♠ by its far index only from a frame after the J♥'s box moved to
+        it, was placed 3 s late, Boris's K♥ thrown in meanwhile a false P3)."""
         never_moved = self._never_moved(track)
         return any(other is not track and other.state is TrackState.PLACED
                    and other.last_seen == track.last_seen
                    and (never_moved and self._at_own_index(track.box, other.box)
-                        and not ((other.placed_at or 0.0) < track.first_seen <= other.rest_since)
+                        and not ((other.placed_at or 0.0) < track.first_seen
+                                 <= other.rest_since + TOGETHER_SINCE)
                         or self._own_index_read_as(track, other))
                    for other in self.tracks.values())
 

@@ -1115,3 +1115,25 @@ def test_a_code_coming_in_read_once_as_a_third_look_alike_does_not_rename_a_tabl
     scene.wait(1.0)
     assert misread(scene) == []
     assert scene.target.tracks["QS"].on_table
+
+
+def test_a_card_laid_on_another_read_as_it_whole_and_by_its_own_far_index_is_placed() -> None:
+    """transfer-2p-seed89: Anna's K♠ laid on the J♥ was read J♥ whole (the J♥'s box moved
+    onto it), and K♠ by its near index once, then only by its far index, a track begun a
+    frame after the J♥'s box moved. That index is the card laid on the J♥, not the J♥'s
+    other corner: placed (it was placed 3 s late, and Boris's K♥ thrown in meanwhile was a
+    false P3)."""
+    def centre(box: np.ndarray) -> tuple[float, float]:
+        return (float(box[0] + box[2]) / 2, float(box[1] + box[3]) / 2)
+
+    scene = Scene(CardTracker())
+    scene.put("JH", (400, 300))
+    scene.wait(1.0)
+    scene.slide("KS", (420, 700), (420, 330), seconds=0.3)
+    scene.put("JH", (420, 320))
+    scene.put("KS", centre(corner_index((420, 320), (12, 16))))
+    scene.index_only.add("KS")
+    scene.step()
+    scene.put("KS", centre(corner_index((420, 320), (12, 16), far=True)))
+    scene.wait(1.0)
+    assert [card for _, card in placed(scene)] == ["JH", "KS"]
