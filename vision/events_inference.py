@@ -167,6 +167,7 @@ class GameFollower(OpenLeads):
             track.first_box = track.carry_from.copy()
         elif self._carried_from_elsewhere(track):
             track.first_box = track.carry_from.copy()
+            self.view.lay_before[track.card] = track.moved_from.copy()
 
     @staticmethod
     def _carried_from_elsewhere(track: CardTrack) -> bool:
@@ -207,12 +208,26 @@ class GameFollower(OpenLeads):
         if self._drawn_card_moved_on(track):   # round's opening only
             return
         pair = self.view.reader.pair_of(track.card)
+        if pair is not None and self._back_where_its_code_lay(track):
+            self.view.cloth.append(track.box.copy())
+            self.view.reader.ignored.add(track.card)   # moved from there later: played again
         if pair is not None and not self._lies_on_the_cloth(track.box):
             # a nudged card keeps its role; only its box follows
             if pair.attack == track.card:
                 pair.attack_box = track.box.copy()
             else:
                 pair.defence_box = track.box.copy()
+
+    def _back_where_its_code_lay(self, track: CardTrack) -> bool:
+        """A bout card found moved back to where its code lay, never brought in, before that
+        card was brought in from elsewhere (`GameView.lay_before`): cards leave the table for
+        a hand or the discard pile, none goes back to such a spot, so what is read there is a
+        pattern on the cloth read as that card while the card is away (classic-3p-seed91: a
+        calendar icon read A♦ whenever the A♦ was off the table; Anna's take of the bout with
+        the A♦ was never seen, the bout stayed on the table for the camera, and the next lead
+        was refused as a throw-in: 14 false fouls followed)."""
+        spot = self.view.lay_before.get(track.card)
+        return spot is not None and overlap(track.box, spot) > 0.5
 
     def _flush_due(self, out: list[Emitted]) -> None:
         view = self.view

@@ -148,6 +148,9 @@ class GameView:
     last_take: tuple[str, tuple[str, ...], tuple[str, ...]] | None = None
     passed_on: tuple[dict, str] | None = None  # cross: the last pass-on, and the card it covered
     cloth: list[np.ndarray] = field(default_factory=list)  # a pattern on the cloth read as a card
+    # where a code lay, never brought in, before a card of it was brought in from elsewhere
+    # (`GameFollower._new_try`): a pattern on the cloth read as that card, maybe
+    lay_before: dict[str, np.ndarray] = field(default_factory=dict)
     # the codes a card was read as on its way in when it came to rest
     # (`_read_on_its_way_as`): known elsewhere later, it may have been one of them
     came_in_as: dict[str, list[str]] = field(default_factory=dict)

@@ -1066,3 +1066,37 @@ def test_a_card_of_a_refused_code_brought_in_from_a_seat_is_played_from_that_sea
     assert referee_events(pipeline)[-1] == {"type": "defend", "player": "Vera", "card": "AD",
                                             "on": "6D"}
     assert len(pipeline.fouls) == 1
+
+
+def test_a_bout_card_moved_back_where_its_code_lay_before_is_a_pattern_on_the_cloth() -> None:
+    """classic-3p-seed91: a calendar icon on the cloth was read A♦ whenever the A♦ was off
+    the table. Refused as Anna's throw-in, then Boris's real A♦ led from his seat: the card
+    came from there, not from the icon. Anna took it, and the icon was read A♦ again: its
+    track back where the code lay before, which no card goes back to. The A♦ went with the
+    take, so Boris's next lead is a lead (it was a throw-in refused, P3, and 13 more false
+    fouls followed), and the A♦ Anna beats it with later is told."""
+    icon = (300, 620)
+    scene = judged_scene()
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    scene.put("AD", icon, confidence=0.92)     # the icon read A♦
+    scene.wait(1.0)
+    sweep(scene, "7S", "9S")
+    scene.remove("AD")                         # the real A♦ read instead of the icon
+    play(scene, "AD", TOP, (500, 360))
+    scene.wait(1.0)
+    carry_off(scene, BOTTOM, "AD")             # Anna takes it
+    scene.put("AD", icon, confidence=0.92)     # the icon read A♦ again
+    scene.wait(3.0)
+    play(scene, "8D", TOP, (500, 360))
+    scene.remove("AD")
+    play(scene, "AD", BOTTOM, (515, 375))      # Anna beats the 8♦ with her A♦
+    scene.wait(1.0)
+    pipeline = scene.target
+    assert referee_events(pipeline)[5:] == [
+        {"type": "attack", "player": "Boris", "cards": ["AD"]},
+        {"type": "take", "player": "Anna"},
+        {"type": "attack", "player": "Boris", "cards": ["8D"]},
+        {"type": "defend", "player": "Anna", "card": "AD", "on": "8D"}]
+    assert [foul.event.event for foul in pipeline.fouls] == [
+        {"type": "throw_in", "player": "Anna", "cards": ["AD"]}]
