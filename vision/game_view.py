@@ -650,11 +650,16 @@ class FollowerCore:
         first (a club misread as a spade more often than as a heart); where the referee knows
         his whole hand, then as each other card of it. None when each card was read (over all
         its readings, or at rest: `best_mean_confidence`) as surely as the game's cards are
-        (the median of their mean confidences), less `misread_margin`."""
+        (the median of their mean confidences), less `misread_margin`; but an opening's turn
+        (`TURNS`: a card just drawn from the stock) however surely it was read, since no card
+        known elsewhere comes from the stock (round-2p-seed88: Anna's A♠ drawn onto the Q♠,
+        read A♣ surely, the A♣ in Boris's hand: a false G8), unless a card misread before
+        explains it (`rename_past`: asked as that)."""
         cards = played_cards(event)
         on_its_way = {card: self._read_on_its_way_as(card) for card in cards}
         if not any(self._read_unsurely(self._tracks.get(card)) or on_its_way[card]
-                   for card in cards):
+                   for card in cards) and (event["type"] not in TURNS
+                                           or self._misread_earlier(event)):
             return []  # read as surely as the game's cards are: a foul
         possible, whole_hand = self._hand_could_hold(event)
         out = []
@@ -667,6 +672,11 @@ class FollowerCore:
                 names += [other for other in possible if other not in alike and other != card]
             out += [with_card(event, card, other) for other in names]
         return out
+
+    def _misread_earlier(self, event: dict) -> bool:
+        """A card misread before explains the referee's refusal of `event` (only tried)."""
+        return self.rename_past is not None \
+            and bool(self.rename_past(TableEvent(event, self._frame, self._time), False))
 
     def _cover_as_it_would_be(self, event: dict) -> dict:
         """Cross (C5, C6): a defence by a card that does not beat the card it covers is that

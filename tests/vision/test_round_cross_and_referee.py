@@ -1818,3 +1818,24 @@ def test_a_cross_cover_misread_as_a_card_that_beats_may_be_named_passed_on() -> 
     assert pipeline.verdicts[-1].event.event == {
         "type": "defend", "player": "Vera", "card": "JC", "on": "10C"}
     assert pipeline.fouls == [] and pipeline.questions == []
+
+
+def test_a_draw_read_surely_as_a_card_known_in_a_hand_is_asked_about_not_a_foul() -> None:
+    """round-2p-seed88: Anna's A♠ drawn onto the Q♠ was read A♣ surely, and the A♣ was known
+    in Boris's hand (he beat it in the layout). No card known elsewhere comes from the stock,
+    so a draw so refused (G8) is the camera's misreading, however sure: asked, with the
+    look-alikes the stock may hold, not told as a foul."""
+    from referee import Referee
+
+    scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
+    spots = round_layout(scene, ["7D", "8H", "10D", "JC", "QS", "6D", "KH", "AC"])
+    ace, queen = spots["AC"], spots["QS"]
+    play(scene, "9S", ANNA, (ace[0] + 15, ace[1] + 15))       # a trump: the A♣ is Anna's
+    scene.remove("9S", "AC")
+    scene.wait(1.0)
+    play(scene, "AC", BORIS, (queen[0] + 15, queen[1] + 15))  # his A♠, read A♣ surely
+    pipeline = scene.target
+    [question] = pipeline.questions
+    drawn = {"type": "open_draw", "player": "Boris", "card": "AS", "beats": "QS"}
+    assert pipeline.fouls == [] and drawn in question.candidates
+    assert pipeline.answer(question, question.candidates.index(drawn)).verdict.ok
