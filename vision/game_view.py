@@ -465,7 +465,7 @@ class FollowerCore:
         they do not, a question would hold the game up only to end in the same foul."""
         if self.rename_past is None:
             return None
-        if self.rename_past(table_event, False):
+        if self._misread_earlier(table_event):
             return False
         sure_too = self.players_answer and self.rename_past(table_event, False, sure_too=True)
         return True if sure_too else None
@@ -657,9 +657,10 @@ class FollowerCore:
         explains it (`rename_past`: asked as that)."""
         cards = played_cards(event)
         on_its_way = {card: self._read_on_its_way_as(card) for card in cards}
-        if not any(self._read_unsurely(self._tracks.get(card)) or on_its_way[card]
-                   for card in cards) and (event["type"] not in TURNS
-                                           or self._misread_earlier(event)):
+        read_surely = not any(self._read_unsurely(self._tracks.get(card)) or on_its_way[card]
+                              for card in cards)
+        if read_surely and (event["type"] not in TURNS or self._misread_earlier(
+                TableEvent(event, self._frame, self._time))):
             return []  # read as surely as the game's cards are: a foul
         possible, whole_hand = self._hand_could_hold(event)
         out = []
@@ -673,10 +674,10 @@ class FollowerCore:
             out += [with_card(event, card, other) for other in names]
         return out
 
-    def _misread_earlier(self, event: dict) -> bool:
-        """A card misread before explains the referee's refusal of `event` (only tried)."""
-        return self.rename_past is not None \
-            and bool(self.rename_past(TableEvent(event, self._frame, self._time), False))
+    def _misread_earlier(self, table_event: TableEvent) -> bool:
+        """A card misread before explains the referee's refusal of `table_event` (only
+        tried: `rename_past` without keeping it)."""
+        return self.rename_past is not None and bool(self.rename_past(table_event, False))
 
     def _cover_as_it_would_be(self, event: dict) -> dict:
         """Cross (C5, C6): a defence by a card that does not beat the card it covers is that
