@@ -33,6 +33,7 @@ from vision.table_reader import (
     look_alikes,
     look_alikes_by_colour,
     overlap,
+    suit_of,
 )
 from vision.tracking import CardTrack, TrackState
 
@@ -200,6 +201,7 @@ class FollowerCore:
         self.late_events: list[TableEvent] = []  # judged on an answer, for the pipeline's log
         self.withdrawn: list[Question] = []  # questions the game went on without: not judged
         self.renamed: list[tuple[str, str]] = []  # (old, new): cards renamed without an answer
+        self.swapped: list[tuple[str, str]] = []  # two table cards each read as the other
         # refused cards taken back out of sight: the tracker forgets them, so that shown again
         # they are new cards
         self.taken_back: list[str] = []
@@ -369,8 +371,9 @@ class FollowerCore:
                 self.resync_when_caught_up()   # (the stock left: the referee's, told it)
                 out.append(table_event)
                 return True
-            misread = (self._misread_instead(event) or self._misread_again(event)
-                       or self._on_unsure_attack(event)) if rule in MISREAD_RULES \
+            misread = [*self._table_cards_swapped(event, rule),
+                       *(self._misread_instead(event) or self._misread_again(event)
+                         or self._on_unsure_attack(event))] if rule in MISREAD_RULES \
                 else self._passed_on_over_a_misread_card(event, rule)
             held = self._held_look_alikes(event) if rule == "G8" and not misread else []
             misread, held = ([self._cover_as_it_would_be(other) for other in readings]
@@ -673,6 +676,41 @@ class FollowerCore:
                 names += [other for other in possible if other not in alike and other != card]
             out += [with_card(event, card, other) for other in names]
         return out
+
+    def _table_cards_swapped(self, event: dict, rule: str | None) -> list[dict]:
+        """R2, G4: an opening's draw onto a table card it cannot beat, where a look-alike of that
+        card lies on the table too, not yet beaten, that the drawn card beats: the two table
+        cards were read each as the other (round-2p-seed85: the layout's K♣ read K♠ and its K♠
+        read K♣ throughout; Anna's A♣ laid on the K♣ was asked about as beating the K♠ only,
+        so the players could not name it, and 14 false fouls followed). That draw, beating the
+        look-alike (`swapped_on_table` names the cards anew)."""
+        beaten = event.get("beats")
+        if rule != "G4" or event["type"] != "open_draw" or beaten is None:
+            return []
+        trump_suit = suit_of(self.view.trump) if self.view.trump else None
+        return [{**event, "beats": other} for other in look_alikes_by_colour(beaten)
+                if other in self.view.open_table and beats(event["card"], other, trump_suit)]
+
+    @staticmethod
+    def swapped_on_table(guess: dict | None, chosen: dict | None) -> tuple[str, str] | None:
+        """(read, other) when `chosen` is the opening's draw `guess` beating a look-alike of
+        the table card it was read to beat (`_table_cards_swapped`): those two table cards
+        were each read as the other."""
+        if not guess or not chosen or guess.get("type") != "open_draw" \
+                or {**chosen, "beats": guess.get("beats")} != guess:
+            return None
+        read, other = guess.get("beats"), chosen.get("beats")
+        return (read, other) if read and other in look_alikes(read) else None
+
+    def _swap(self, one: str, other: str) -> None:
+        """The cards tracked as `one` and `other` are each the other: renamed so in the model,
+        and in the tracker with the next frame (`swapped`)."""
+        kept = dict(self.misread_as)
+        placeholder = f"{one}~{other}"
+        for old, new in ((one, placeholder), (other, one), (placeholder, other)):
+            self._rename(old, new)
+        self.misread_as = {**kept, one: other, other: one}
+        self.swapped.append((one, other))
 
     def _misread_earlier(self, table_event: TableEvent) -> bool:
         """A card misread before explains the referee's refusal of `table_event` (only
@@ -1010,6 +1048,9 @@ class FollowerCore:
         if renamed is not None:
             self._rename(*renamed)
             cards = [renamed[1] if card == renamed[0] else card for card in cards]
+        swapped = None if refused else self.swapped_on_table(guess, chosen)
+        if swapped is not None:
+            self._swap(*swapped)
         if chosen is None or refused:
             view.reader.ignored.update(cards)  # to be taken back, or a misreading
             if guess is not None:

@@ -120,6 +120,7 @@ class TablePipeline(MisreadHistory):
         for renamed in self.follower.renamed:  # a look-alike the referee accepted instead
             self.tracker.rename(*renamed)
         self.follower.renamed.clear()
+        self._swap_in_tracker()
         for card in self.follower.taken_back:
             self.tracker.forget(card)
         self.follower.taken_back.clear()
@@ -195,7 +196,15 @@ class TablePipeline(MisreadHistory):
         self.follower.late_events.clear()
         if renamed is not None:
             self.tracker.rename(*renamed)
+        self._swap_in_tracker()
         return verdict
+
+    def _swap_in_tracker(self) -> None:
+        """Two table cards the follower found each read as the other are swapped in the
+        tracker too."""
+        for one, other in self.follower.swapped:
+            self.tracker.swap(one, other)
+        self.follower.swapped.clear()
 
     def revise(self, wrong: dict, right: TableEvent | None, *,
                may_refuse: bool = False, foul_in_its_place: bool = False) -> bool:

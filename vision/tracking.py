@@ -277,6 +277,16 @@ class CardTracker:
         self.tracks[new] = track
         self.aliases[old] = new
 
+    def swap(self, one: str, other: str) -> None:
+        """The cards tracked as `one` and `other` are each the other (the players said so):
+        each code read at the other's place is a reading of that card."""
+        first, second = self.tracks.get(one), self.tracks.get(other)
+        if first is None or second is None:
+            return
+        first.card, second.card = other, one
+        self.tracks[one], self.tracks[other] = second, first
+        self.aliases[one], self.aliases[other] = other, one
+
     def _read_by_turns_as(self, track: CardTrack, box: np.ndarray,
                           time: float) -> CardTrack | None:
         """A look-alike of a card coming in, read on its way in since the card's last reading

@@ -235,6 +235,9 @@ class UnansweredDoubts(FollowerCore):
                 renamed = renamed_card(guess, candidate)
                 if renamed is not None:
                     self._rename_unasked(*renamed)
+                swapped = self.swapped_on_table(guess, candidate)
+                if swapped is not None:
+                    self._swap(*swapped)
                 return event
             if getattr(judged, "rule", None) == "G8":
                 known_elsewhere.append(event)

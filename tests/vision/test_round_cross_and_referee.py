@@ -1839,3 +1839,37 @@ def test_a_draw_read_surely_as_a_card_known_in_a_hand_is_asked_about_not_a_foul(
     drawn = {"type": "open_draw", "player": "Boris", "card": "AS", "beats": "QS"}
     assert pipeline.fouls == [] and drawn in question.candidates
     assert pipeline.answer(question, question.candidates.index(drawn)).verdict.ok
+
+
+@pytest.mark.parametrize("answered", [True, False])
+def test_two_table_cards_each_read_as_the_other_are_named_anew_by_a_draw_that_beats(
+        answered: bool) -> None:
+    """The layout's Q♣ is read Q♠ and its Q♠ read Q♣ (spades are trumps). Anna draws the A♣
+    onto the Q♣: as read it cannot beat the Q♠ (G4), so she is asked, and the A♣ beating the
+    Q♣ (the other table card as read) is offered; named, or nobody answering, it is what
+    happened, and the two table cards take each other's names: Boris's K♠ drawn onto the one
+    read Q♣ beats the Q♠ (round-2p-seed85: the A♣ was asked about as beating the K♠ only, and
+    14 false fouls followed)."""
+    from referee import Referee
+
+    table = ["7S", "8H", "10D", "JC", "QS", "6D", "KH", "QC"]
+    pipeline = TablePipeline(setup("round"), referee=Referee())
+    scene = Scene(pipeline, jitter=1.0)
+    spots = round_layout(scene, table)
+
+    def on(card: str) -> tuple[float, float]:
+        return spots[card][0] + 15, spots[card][1] + 15
+
+    play(scene, "AC", ANNA, on("QS"))        # the Q♣ lies there, read Q♠
+    [question] = pipeline.questions
+    beaten = {"type": "open_draw", "player": "Anna", "card": "AC", "beats": "QC"}
+    assert question.candidates[1] == beaten
+    if answered:
+        assert pipeline.answer(question, 1).verdict.ok
+    play(scene, "KS", BORIS, on("QC"))       # the Q♠ lies there, read Q♣
+    draws = [v.event.event for v in pipeline.verdicts if v.event.event["type"] == "open_draw"]
+    assert draws == [beaten, {"type": "open_draw", "player": "Boris", "card": "KS", "beats": "QS"}]
+    assert pipeline.fouls == []
+    for card, spot in (("QS", spots["QC"]), ("QC", spots["QS"])):   # the tracker's names too
+        box = pipeline.tracker.tracks[card].box
+        assert math.dist(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), spot) < 20
