@@ -615,9 +615,15 @@ class FollowerCore:
 
     def _hand_could_hold(self, event: dict) -> tuple[list[str], bool]:
         """The cards the event's player may hold (`unaccounted`), and whether the referee knows
-        his whole hand."""
+        his whole hand. A card the referee knows in his hand, out of sight now, is no card
+        lying on the table, though its track has not ended yet (round-2p-seed85: Boris's A♠,
+        taken with the bout, led at once and read A♣, known discarded: asked about, the A♠ was
+        not offered, as its track still lay hidden where he took it from)."""
         snapshot, player = self._snapshot(), holder_of(event)
-        return unaccounted(snapshot, self._tracks, player), hand_known(snapshot, player)
+        known = ((snapshot.get("hands") or {}).get(player) or {}).get("known") or ()
+        lying = [card for card, track in self._tracks.items()
+                 if card not in known or track.state is not TrackState.HIDDEN]
+        return unaccounted(snapshot, lying, player), hand_known(snapshot, player)
 
     def last_track(self, card: str) -> CardTrack | None:
         """The card's last track, also one gone or forgotten by the tracker since."""

@@ -2350,3 +2350,41 @@ def test_a_card_the_players_named_is_not_renamed_as_the_camera_s_misreading() ->
     assert pipeline.questions == []
     assert [(foul.event.event, foul.verdict.rule) for foul in pipeline.fouls] == [
         ({"type": "attack", "player": "Boris", "cards": ["6C"]}, "G8")]
+
+
+
+def test_a_card_just_taken_misread_as_it_is_played_again_is_offered_though_its_track_lingers(
+) -> None:
+    """Boris, whose whole hand the referee knows (A♠ 10♠), took the A♠ a moment ago, unseen
+    (it lay under another card): its track lingers hidden where it lay. He leads it, read
+    (unsurely) as the A♣, known discarded (G8). Known in his hand and out of sight, the A♠ lies
+    on the table no more: the question offers it (round-2p-seed85: it was left out, the
+    players could not name it, and the game went astray)."""
+    import numpy as np
+
+    from vision.events_inference import GameFollower
+    from vision.tracking import CardTrack, TrackState
+
+    class Refusal:   # the referee's refusal (falsy), as the follower's judge gives it
+        rule, message, message_ru = "G8", "AC is discarded.", "Т♣ в сбросе."
+
+        def __bool__(self) -> bool:
+            return False
+
+    refusal = Refusal()
+    follower = GameFollower(TWO, judge=lambda event, record_refusal=True: refusal,
+                            snapshot=lambda: {
+                                "deck": 36, "stock": 0, "discard_cards": ["AC"],
+                                "hands": {"Boris": {"count": 2, "known": ["AS", "10S"]},
+                                          "Anna": {"count": 3, "known": []}}})
+    box = np.array([470, 315, 530, 405], np.float32)
+    for card, state, confidence in (("AS", TrackState.HIDDEN, 0.9),
+                                    ("AC", TrackState.PLACED, 0.4)):
+        follower._tracks[card] = follower._last_tracks[card] = CardTrack(
+            card, box, box.copy(), 0.0, 0.2, 0.0, state=state, confidence_sum=confidence,
+            readings=1)
+    out: list = []
+    lead = {"type": "attack", "player": "Boris", "cards": ["AC"]}
+    assert follower._emit(out, lead, lambda: None, ["AC"])
+    [question] = out
+    assert question.candidates[1] == {**lead, "cards": ["AS"]}
