@@ -741,12 +741,9 @@ def missed_defence_scene() -> tuple[Scene, Question]:
     return scene, question
 
 
-def test_a_defence_seen_coming_in_and_never_at_rest_is_offered_and_guessed_first() -> None:
-    """dummy-3p-seed44: a K♠ laid on the 8♣ was read on its way in and at rest as the 8♣
-    under it; the bout was swept. The question offered the beaters by rank, and unanswered the
-    first one the referee accepted (9♣) was told: Boris's hand was wrong from then on, and 9
-    false fouls followed once hands were known. Here Boris's KS is read coming in onto the 7S
-    and never at rest: offered first, and guessed when Boris leads next."""
+def defence_read_coming_in_then_swept() -> Scene:
+    """Anna leads 7S; Boris's KS is read coming in onto it, never at rest; the bout is swept
+    to the left (the discard pile)."""
     from referee import Referee
 
     scene = start(referee=Referee())
@@ -758,6 +755,16 @@ def test_a_defence_seen_coming_in_and_never_at_rest_is_offered_and_guessed_first
     scene.wait(0.5)
     carry_off(scene, LEFT, "7S")
     scene.wait(1.0)
+    return scene
+
+
+def test_a_defence_seen_coming_in_and_never_at_rest_is_offered_and_guessed_first() -> None:
+    """dummy-3p-seed44: a K♠ laid on the 8♣ was read on its way in and at rest as the 8♣
+    under it; the bout was swept. The question offered the beaters by rank, and unanswered the
+    first one the referee accepted (9♣) was told: Boris's hand was wrong from then on, and 9
+    false fouls followed once hands were known. Here Boris's KS is read coming in onto the 7S
+    and never at rest: offered first, and guessed when Boris leads next."""
+    scene = defence_read_coming_in_then_swept()
     [question] = questions(scene)
     defence = {"type": "defend", "player": "Boris", "card": "KS", "on": "7S"}
     assert question.candidates[1] == defence
@@ -765,6 +772,21 @@ def test_a_defence_seen_coming_in_and_never_at_rest_is_offered_and_guessed_first
     assert events(scene)[-3:] == [defence, {"type": "discard"},
                                   {"type": "attack", "player": "Boris", "cards": ["8D"]}]
     assert scene.target.fouls == [] and scene.target.follower.guessed == {"KS"}
+
+
+def test_a_defence_seen_coming_in_is_guessed_even_when_the_next_lead_s_seat_is_not_clear(
+) -> None:
+    """As above, but Boris's next lead is slid in from the middle of the table, so where it
+    came from tells nothing. The bout went to the discard pile with a card read coming in
+    onto its unbeaten 7S: nobody answering, that card beat it, rather than the take the camera
+    never saw (dummy-3p-seed76: Vera's 8♦ on the 6♥, read only on its way; the take told gave
+    her the bout, and 17 false fouls followed)."""
+    scene = defence_read_coming_in_then_swept()
+    play(scene, "8D", (640, 380), (500, 360))   # nobody answers; Boris leads
+    defence = {"type": "defend", "player": "Boris", "card": "KS", "on": "7S"}
+    assert events(scene)[-3:] == [defence, {"type": "discard"},
+                                  {"type": "attack", "player": "Boris", "cards": ["8D"]}]
+    assert scene.target.fouls == []
 
 
 def test_a_missed_defence_question_asks_about_the_bout_since_the_last_one_closed() -> None:
