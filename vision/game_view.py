@@ -15,7 +15,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from vision.seats import SeatMap
-from vision.swept_bout import beats_in_game, hand_known, swept_towards, unaccounted
+from vision.swept_bout import (
+    beats_in_game,
+    hand_known,
+    swept_towards,
+    unaccounted,
+    unbeaten_attacks,
+)
 from vision.table_events import (
     Question,
     TableEvent,
@@ -723,13 +729,31 @@ class FollowerCore:
         tried: `rename_past` without keeping it)."""
         return self.rename_past is not None and bool(self.rename_past(table_event, False))
 
+    def _covered_by(self, event: dict) -> str | None:
+        """The card a defence lies on; for a cross pass-on, the referee's one unbeaten card
+        (the card it covers); None for any other event."""
+        if event.get("type") == "pass_on":
+            unbeaten = unbeaten_attacks(self._snapshot())
+            return unbeaten[0] if len(unbeaten) == 1 else None
+        return event.get("on")
+
     def _cover_as_it_would_be(self, event: dict) -> dict:
         """Cross (C5, C6): a defence by a card that does not beat the card it covers is that
         card passed on (cross-3p-seed84: Boris's A♣ passed on over the 10♠, read A♠, a defence
         refused as a card of Anna's; the players were offered the A♣ only as a defence, which
-        it is not, so nobody could name the pass-on)."""
-        if self.variant != "cross" or event.get("type") != "defend" \
-                or beats(event["card"], event["on"], None, cross=True):
+        it is not, so nobody could name the pass-on). And a pass-on of a card that beats the
+        referee's one unbeaten card is a defence of it (cross-3p-seed84 again: Vera's K♠ on
+        the 8♠, read K♣, known in Anna's hand, was offered only as the K♠ passed on, which the
+        referee refuses, C7; unanswered, the bout was lost and 20 false fouls followed)."""
+        if self.variant != "cross":
+            return event
+        if event.get("type") == "pass_on":
+            covered = self._covered_by(event)
+            if covered is not None and beats(event["card"], covered, None, cross=True):
+                return {"type": "defend", "player": event["player"], "card": event["card"],
+                        "on": covered}
+            return event
+        if event.get("type") != "defend" or beats(event["card"], event["on"], None, cross=True):
             return event
         return {"type": "pass_on", "player": event["player"], "card": event["card"]}
 

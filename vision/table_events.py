@@ -49,7 +49,8 @@ def with_card(event: dict, old: str, new: str) -> dict:
 def renamed_card(guess: dict, chosen: dict) -> tuple[str, str] | None:
     """(old, new) when `chosen` is `guess` with one played card read as another (a defence
     perhaps on another card too: the attack card misread, renamed in the referee's past; or,
-    in cross, a defence whose card, read right, does not beat: that card passed on)."""
+    in cross, a defence whose card, read right, does not beat: that card passed on; or a
+    pass-on whose card, read right, beats: a defence)."""
     played = [(a, b) for a, b in zip(laid_cards(guess), laid_cards(chosen), strict=False)
               if a != b]
     if len(played) != 1:
@@ -58,6 +59,10 @@ def renamed_card(guess: dict, chosen: dict) -> tuple[str, str] | None:
     if guess.get("type") == "defend" and chosen.get("type") == "pass_on":
         # cross: the card read was a look-alike that does not beat, so it was passed on
         instead = {"type": "pass_on", "player": instead["player"], "card": instead["card"]}
+    if guess.get("type") == "pass_on" and chosen.get("type") == "defend":
+        # ... or a look-alike that beats the card it covers: a defence
+        instead = {"type": "defend", "player": instead["player"], "card": instead["card"],
+                   "on": chosen["on"]}
     if "on" in instead and "on" in chosen:
         instead = {**instead, "on": chosen["on"]}
     if "player" in instead and "player" in chosen:  # played by another, as asked too

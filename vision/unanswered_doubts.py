@@ -217,14 +217,15 @@ class UnansweredDoubts(FollowerCore):
         (`_seen_brought_by`), the reading itself, refused as `refused_as` G8 and accepted with
         a card misread before renamed, comes before another player's reading of it."""
         guess = question.candidates[0]
-        target = self._last_tracks.get(guess.get("on", ""))
+        covered = self._covered_by(guess)
+        target = self._last_tracks.get(covered or "")
         sure_target = target is None or (self._low_confidence(target)[0] is None
                                          and not self._read_unsurely(target))
         known_elsewhere = []
         seen_brought = self._seen_brought_by(guess)
         other_players = []
         for candidate in question.settling[1:]:
-            if candidate.get("on") != guess.get("on") and sure_target:
+            if self._covered_by(candidate) != covered and sure_target:
                 continue   # an attack card read surely misread too: only the players may say
             if seen_brought and {**candidate, "player": guess.get("player")} == guess:
                 other_players.append(candidate)   # after the reading with the past renamed

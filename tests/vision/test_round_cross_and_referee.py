@@ -1333,6 +1333,26 @@ def test_a_cross_pass_on_read_in_doubt_offers_the_look_alike_that_beats() -> Non
     assert pipeline.fouls == []
 
 
+def test_an_unanswered_cross_pass_on_refused_is_the_look_alike_that_beats_it() -> None:
+    """As above, the 8C read less surely, and nobody answers; the bout goes to the discard
+    pile and Boris leads. His 8C, refused as passed on (G8), was the 8S beating the 7S, the
+    first reading the referee accepts (cross-3p-seed84: Vera's K♠ on the 8♠ read K♣, known in
+    Anna's hand, was offered only as the K♠ passed on, which the referee refuses, C7, and the
+    defences offered were skipped as on another card than the pass-on's: 20 false fouls)."""
+    scene = cross_with_hands()
+    pipeline = scene.target
+    play(scene, "7S", ANNA, (600, 360))
+    scene.slide("8C", BORIS, (615, 375), confidence=0.7)
+    scene.wait(15.5)                          # unanswered (`doubt_wait`) while it lies there
+    sweep(scene, "7S", "8C")
+    play(scene, "6C", BORIS, (600, 360))
+    told = [event.event for event in pipeline.events]
+    assert told[-3:] == [{"type": "defend", "player": "Boris", "card": "8S", "on": "7S"},
+                         {"type": "discard"},
+                         {"type": "attack", "player": "Boris", "cards": ["6C"]}]
+    assert pipeline.fouls == []
+
+
 def read_by_turns(scene: Scene, card: str, misread: str, at: tuple[float, float]) -> None:
     """`card`, lying at `at`, read `misread` two frames in three for a second, then right."""
     for frame in range(30):

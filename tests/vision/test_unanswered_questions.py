@@ -342,6 +342,30 @@ def test_an_unanswered_defence_is_moved_to_another_attack_card_only_if_that_was_
         assert (legal and legal.event) == taken
 
 
+def test_an_unanswered_cross_pass_on_may_be_a_defence_of_the_card_it_covers() -> None:
+    """A pass-on refused (its card known elsewhere), nobody answering: the first other reading
+    the referee accepts is the look-alike beating the card the pass-on covers (the referee's
+    one unbeaten card), the card renamed so. A pass-on lies on no card by name, yet it covers
+    that one: its defences are no move to another attack card (cross-3p-seed84: they were
+    skipped so, nothing was told, and the bout was lost)."""
+    import numpy as np
+
+    from vision.tracking import CardTrack
+
+    follower = TablePipeline({**TWO, "variant": "cross"}).follower
+    follower.judge = lambda event, record_refusal=True: event.event["type"] == "defend"
+    follower.snapshot = lambda: {"table": [{"attack": "7S"}]}
+    box = np.array([470, 315, 530, 405], np.float32)
+    follower._last_tracks["7S"] = CardTrack("7S", box, box.copy(), 0.0, 0.2, 0.0,
+                                            confidence_sum=0.9, readings=1)
+    defence = {"type": "defend", "player": "Boris", "card": "KS", "on": "7S"}
+    question = Question("KC?", "KC?", ({"type": "pass_on", "player": "Boris", "card": "KC"},
+                                       defence), 9, 0.3, ("KC",))
+    legal = follower._legal_reading(question)
+    assert legal is not None and legal.event == defence
+    assert follower.renamed == [("KC", "KS")]
+
+
 def test_an_unanswered_question_never_takes_a_surely_read_card_as_its_look_alike() -> None:
     """The 7S, read surely, leads with nobody seen bringing it in: the question offers its
     look-alikes too, for the players. Nobody answers, and the referee refuses the 7S from
