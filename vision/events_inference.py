@@ -205,8 +205,8 @@ class GameFollower(OpenLeads):
             self._new_try(track)
             self._placed(track, out, again=True)
             return
-        if self._drawn_card_moved_on(track):   # round's opening only
-            return
+        if self._drawn_card_moved_on(track) or self._layout_code_drawn(track, out):
+            return   # (round's opening only)
         pair = self.view.reader.pair_of(track.card)
         if pair is not None and self._back_where_its_code_lay(track):
             self.view.cloth.append(track.box.copy())

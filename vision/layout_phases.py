@@ -488,6 +488,28 @@ class LayoutPhases(UnansweredDoubts):
                 return True
         return False
 
+    def _layout_code_drawn(self, track: CardTrack, out: list[Emitted]) -> bool:
+        """R2: a table card of the layout found moved, its carry begun away from where it lay
+        (`_carried_from_elsewhere`: a card of its code brought in from a seat), where a
+        look-alike of it is read now: the layout card was that look-alike, misread when it was
+        laid out, and the card brought in is a draw (round-2p-seed92: the layout's 9♠ read 9♣;
+        Anna's 9♣ drawn onto the 6♣ was taken for it moved, her draw was never told, and the
+        players, asked which card she drew, were not offered the 9♣: 25 false fouls)."""
+        view = self.view
+        if view.phase != "opening" or track.card not in view.open_table \
+                or not self._carried_from_elsewhere(track):
+            return False
+        there = next((other.card for other in self._tracks.values() if other is not track
+                      and other.card in look_alikes(track.card)
+                      and overlap(other.box, track.moved_from) > 0.5), None)
+        if there is None:
+            return False
+        self.found_misread_on_table(track.card, there)
+        view.reader.ignored.discard(there)
+        track.first_box = track.carry_from.copy()
+        self._opening_draw(track, out)
+        return True
+
     def _unseen_beaten(self, card: str) -> list[str]:
         """Table cards of the referee's round opening that the camera never saw (a missed draw
         the players named) and that `card` beats: where it may have been laid."""

@@ -1893,3 +1893,30 @@ def test_two_table_cards_each_read_as_the_other_are_named_anew_by_a_draw_that_be
     for card, spot in (("QS", spots["QC"]), ("QC", spots["QS"])):   # the tracker's names too
         box = pipeline.tracker.tracks[card].box
         assert math.dist(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), spot) < 20
+
+
+def test_a_layout_card_s_code_brought_in_from_a_seat_is_a_draw_and_the_layout_card_renamed(
+) -> None:
+    """The layout's Q♠ is read Q♣ (spades are trumps). As Anna brings in the real Q♣ from her
+    seat onto the J♣ (read unsurely), the place of the Q♠ reads Q♠ and Q♣ by turns: the
+    tracker takes her card for the layout card moved, but a table card is not carried in
+    from a seat. Her draw beats the J♣, and
+    the layout card was the Q♠ (round-2p-seed92: the 9♠ read 9♣; Anna's 9♣ drawn was never
+    told, and 25 false fouls followed)."""
+    from referee import Referee
+
+    table = ["7S", "8H", "10D", "JC", "QC", "6D", "KH", "9C"]   # the QC is the QS misread
+    pipeline = TablePipeline(setup("round"), referee=Referee())
+    scene = Scene(pipeline, jitter=1.0)
+    spots = round_layout(scene, table)
+    queen, jack = spots["QC"], spots["JC"]
+    on_jack = (jack[0] + 15, jack[1] + 15)
+    scene.slide("QC", ANNA, on_jack, seconds=0.1, confidence=0.7)   # read unsurely, and
+    for frame in range(24):   # its code by turns where it lies and where the Q♠ lies
+        scene.hidden = {"QC"} if frame % 2 else set()
+        scene.step(extra=[("QC", queen, 0.75)] if frame % 2 else [("QS", queen, 0.9)])
+    scene.hidden = set()
+    scene.wait(1.0, extra=[("QS", queen, 0.9)])
+    drawn = {"type": "open_draw", "player": "Anna", "card": "QC", "beats": "JC"}
+    assert [v.event.event for v in pipeline.verdicts][-1] == drawn
+    assert "QS" in pipeline.snapshot()["open_table"] and pipeline.fouls == []
