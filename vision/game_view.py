@@ -1065,9 +1065,13 @@ class FollowerCore:
         view = self.view
         view.doubtful.difference_update(question.cards)
         self._doubts = [asked for asked in self._doubts if asked is not question]
+        # a card laid beside the bout waits out of the model's bout for the answer, whichever
+        # it is (dummy-3p-seed92: Vera's J♣ named beating the 8♦, as first offered, stayed out
+        # of it; Boris's 8♠ thrown in next was told after a take of Vera's, refused, P5)
+        beside = any(asked is question for asked in self._laid_beside)
         self._laid_beside = [asked for asked in self._laid_beside if asked is not question]
         guess = question.candidates[0] if question.candidates else None
-        if chosen == guess and not refused:
+        if chosen == guess and not refused and not beside:
             return None
         renamed = renamed_card(guess, chosen) if guess and chosen else None
         cards = list(question.cards)

@@ -127,6 +127,24 @@ def test_a_card_laid_beside_the_bout_unanswered_is_the_defence_the_referee_accep
     assert question not in pipeline.questions
 
 
+def test_a_card_laid_beside_the_bout_named_as_first_offered_joins_the_bout() -> None:
+    """As above, but the players name the 9S beating the 7S, the first reading offered: the
+    model's bout gets it too (it waited beside the bout for the answer), so Anna's 9C thrown
+    in next is of a rank on the table, no foul (dummy-3p-seed92: Vera's J♣ named so stayed
+    out of the bout; Boris's 8♠ thrown in next was told after a take of hers, refused, P5)."""
+    scene = judged_scene()
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (620, 360))
+    pipeline = scene.target
+    [question] = questions(scene)
+    assert pipeline.answer(question, 0).verdict.ok
+    play(scene, "9C", BOTTOM, (740, 360))
+    assert referee_events(pipeline)[-2:] == [
+        {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"},
+        {"type": "throw_in", "player": "Anna", "cards": ["9C"]}]
+    assert pipeline.fouls == []
+
+
 def guessed_defence_scene() -> tuple[Scene, dict]:
     """The 9S that beat Anna's 7S was never read and the camera guessed Boris took; nobody
     answers whether the 7S was beaten, and Anna beats Boris's lead 8D, which he did not take
