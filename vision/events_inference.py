@@ -807,17 +807,25 @@ class GameFollower(OpenLeads):
             for t in bout)
 
     def _resolve_pending(self, out: list[Emitted]) -> None:
+        """The cards laid on a bout out of sight are played, oldest first, where they can be
+        now. Not again while they are (a card laid on one that must still wait goes back to
+        wait with it, for a later frame: classic-2p-seed89, read at a shorter `place_after`,
+        played it, found it waiting on that card, and played it again, endlessly)."""
         view = self.view
-        if self._awaiting_answer(out):
+        if view.resolving or self._awaiting_answer(out):
             return
-        for track in list(view.pending):
-            if track not in view.pending:
-                continue  # played meanwhile (a card laid on it had it played first)
-            if track.card not in self._tracks:
-                view.pending.remove(track)  # it left again before anything was decided
-            elif not self._on_hidden_bout(track) or self._laid_where_the_bout_was(track):
-                view.pending.remove(track)
-                self._play_card(track, out)
+        view.resolving = True
+        try:
+            for track in list(view.pending):
+                if track not in view.pending:
+                    continue  # played meanwhile (a card laid on it had it played first)
+                if track.card not in self._tracks:
+                    view.pending.remove(track)  # it left again before anything was decided
+                elif not self._on_hidden_bout(track) or self._laid_where_the_bout_was(track):
+                    view.pending.remove(track)
+                    self._play_card(track, out)
+        finally:
+            view.resolving = False
 
     def _bout_card_read_again(self, track: CardTrack) -> bool:
         """`track` came in with a look-alike that lies in the bout (first read at about the

@@ -136,6 +136,7 @@ class GameView:
     open_lead: OpenLead | None = None  # round: a lead the referee has, open for more cards
     open_tried: list[tuple[str, float | None]] = field(default_factory=list)  # ... offered early
     pending: list[CardTrack] = field(default_factory=list)  # cards laid on a bout out of sight
+    resolving: bool = False  # ... being played now (a card waiting on one of them waits on)
     layout: list[CardTrack] = field(default_factory=list)       # round/cross deal being laid
     open_table: dict[str, np.ndarray] = field(default_factory=dict)  # round opening cards
     opening_turn: str | None = None   # round: who draws next; cross: who places next

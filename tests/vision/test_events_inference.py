@@ -2410,3 +2410,27 @@ def test_a_card_just_taken_misread_as_it_is_played_again_is_offered_though_its_t
     assert follower._emit(out, lead, lambda: None, ["AC"])
     [question] = out
     assert question.candidates[1] == {**lead, "cards": ["AS"]}
+
+
+def test_a_card_laid_on_one_that_must_still_wait_waits_with_it() -> None:
+    """Cards laid on a bout out of sight wait (`pending`); the one under waits on (its bout
+    is hidden), and the defender's card laid on it, played from the wait, finds it waiting
+    under it and goes back to wait with it, for a later frame: not played again and again
+    (classic-2p-seed89, read at a shorter `place_after`: endless recursion)."""
+    import numpy as np
+
+    from vision.events_inference import GameFollower
+    from vision.tracking import CardTrack
+
+    follower = GameFollower(TWO)
+    box = np.array([470, 315, 530, 405], np.float32)
+    under, laid = (CardTrack(card, box.copy(), box.copy(), 0.0, 0.2, 0.0, readings=1)
+                   for card in ("7S", "9S"))
+    follower._tracks = {"7S": under, "9S": laid}
+    follower._on_hidden_bout = lambda track: track is under          # it must still wait
+    follower._laid_where_the_bout_was = lambda track: False
+    follower._play_card = follower._defender_adds                    # the defender laid it
+    follower.view.pending = [under, laid]
+    out: list = []
+    follower._resolve_pending(out)
+    assert follower.view.pending == [under, laid] and out == []
