@@ -382,7 +382,7 @@ class LayoutPhases(UnansweredDoubts):
             # a table card of the layout first read now (the players named it): no draw
             view.open_table[track.card] = track.box.copy()
             return
-        if (self._index_only(track) and not self._came_in(track)
+        if (self._first_read_by_its_index(track) and not self._came_in(track)
                 and self._corner_of_a_card_just_laid(track)) \
                 or self._layout_card_read_two_ways(track):
             view.reader.ignored.add(track.card)
@@ -446,6 +446,16 @@ class LayoutPhases(UnansweredDoubts):
         return self._came_in(track) and any(
             card != track.card and self._at_its_place(track, box_center(box))
             for card, box in self.view.open_table.items())
+
+    def _first_read_by_its_index(self, track: CardTrack) -> bool:
+        """Read by its corner index alone, or so when first read and read whole only since
+        (round-3p-seed91: Vera's Q♣ drawn onto the 6♣, its corner read 10♣ as it came to rest,
+        then the whole card 10♣ for a few frames: told as Anna's draw, her turn taken, and
+        her real draw refused as out of turn)."""
+        first = track.first_box
+        first_size = float(max(first[2] - first[0], first[3] - first[1]))
+        return self._index_only(track) \
+            or first_size < self.config.index_only_share * self._card_size(track)
 
     def _corner_of_a_card_just_laid(self, track: CardTrack) -> bool:
         """An index read alone, never brought in, mostly on a card that was brought in and

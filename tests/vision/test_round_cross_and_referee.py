@@ -1422,6 +1422,39 @@ def test_a_drawn_card_s_corner_read_as_another_code_as_it_comes_to_rest_is_no_dr
     assert pipeline.fouls == [] and pipeline.questions == []
 
 
+def test_a_drawn_card_s_corner_read_as_another_code_then_read_whole_so_is_no_draw() -> None:
+    """As above, but its corner read 10H for a moment only, and once the 9H is placed the
+    whole card 10H for half a second (the 9H itself not read meanwhile): first read by its
+    index, never brought in, it is still that card read two ways, not a draw
+    (round-3p-seed91: Vera's Q♣ on the 6♣ read 10♣ so; told as Anna's draw, her real draw
+    was refused as out of turn)."""
+    from referee import Referee
+
+    scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
+    spots = round_layout(scene)
+    eight_h = spots["8H"]
+    nine_h = (eight_h[0] + 15, eight_h[1] + 15)
+    scene.slide("9H", ANNA, nine_h)
+    scene.index_only.add("10H")
+    scene.put("10H", (nine_h[0] + 25, nine_h[1] + 37), confidence=0.97)   # its corner
+    scene.wait(0.1)
+    scene.remove("10H")
+    scene.wait(0.35)                            # the 9H placed, then ...
+    scene.index_only.discard("10H")
+    scene.put("10H", nine_h, confidence=0.97)   # ... the whole card read 10H
+    scene.hidden.add("9H")
+    scene.wait(0.5)
+    scene.remove("10H")
+    scene.hidden.discard("9H")
+    scene.wait(0.3)
+    play(scene, "6C", BORIS, (1000, 600))
+    pipeline = scene.target
+    assert [e.event for e in pipeline.events][-2:] == [
+        {"type": "open_draw", "player": "Anna", "card": "9H", "beats": "8H"},
+        {"type": "open_draw", "player": "Boris", "card": "6C"}]
+    assert pipeline.fouls == []
+
+
 def test_a_layout_card_read_by_turns_as_its_look_alike_where_it_lies_is_no_draw() -> None:
     """The layout's 7C is read 8C two frames in three where it lies, the 8C never brought in,
     while Boris draws his 6C beside the ring: the 7C read two ways, not a draw of the 8C
