@@ -1398,28 +1398,38 @@ def test_a_placing_read_as_a_code_never_brought_in_then_as_itself_is_renamed_not
     assert pipeline.fouls == [] and pipeline.questions == []
 
 
-def test_a_drawn_card_s_corner_read_as_another_code_as_it_comes_to_rest_is_no_draw() -> None:
+def nine_h_drawn_its_corner_read_ten_h(corner_seconds: float) -> tuple[Scene, tuple]:
     """Anna draws the 9H onto the 8H; as it comes to rest its corner is read, alone and
-    surely, as 10H for half a second, never brought in: that card's own index misread, not
-    a draw of Boris's. Boris's next draw is in turn (round-2p-seed45: five false R2 fouls)."""
+    surely, as 10H for `corner_seconds`, never brought in. The scene, and where the 9H lies."""
     from referee import Referee
 
     scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
-    spots = round_layout(scene)
-    eight_h = spots["8H"]
+    eight_h = round_layout(scene)["8H"]
     nine_h = (eight_h[0] + 15, eight_h[1] + 15)
     scene.slide("9H", ANNA, nine_h)
     scene.index_only.add("10H")
     scene.put("10H", (nine_h[0] + 25, nine_h[1] + 37), confidence=0.97)   # its corner
-    scene.wait(0.6)
+    scene.wait(corner_seconds)
     scene.remove("10H")
-    scene.wait(0.3)
+    return scene, nine_h
+
+
+def assert_anna_drew_the_nine_then_boris_in_turn(scene: Scene) -> None:
     play(scene, "6C", BORIS, (1000, 600))
     pipeline = scene.target
     assert [e.event for e in pipeline.events][-2:] == [
         {"type": "open_draw", "player": "Anna", "card": "9H", "beats": "8H"},
         {"type": "open_draw", "player": "Boris", "card": "6C"}]
-    assert pipeline.fouls == [] and pipeline.questions == []
+    assert pipeline.fouls == []
+
+
+def test_a_drawn_card_s_corner_read_as_another_code_as_it_comes_to_rest_is_no_draw() -> None:
+    """The 10H read for half a second: that card's own index misread, not a draw of
+    Boris's. Boris's next draw is in turn (round-2p-seed45: five false R2 fouls)."""
+    scene, _ = nine_h_drawn_its_corner_read_ten_h(0.6)
+    scene.wait(0.3)
+    assert_anna_drew_the_nine_then_boris_in_turn(scene)
+    assert scene.target.questions == []
 
 
 def test_a_drawn_card_s_corner_read_as_another_code_then_read_whole_so_is_no_draw() -> None:
@@ -1428,17 +1438,7 @@ def test_a_drawn_card_s_corner_read_as_another_code_then_read_whole_so_is_no_dra
     index, never brought in, it is still that card read two ways, not a draw
     (round-3p-seed91: Vera's Q♣ on the 6♣ read 10♣ so; told as Anna's draw, her real draw
     was refused as out of turn)."""
-    from referee import Referee
-
-    scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
-    spots = round_layout(scene)
-    eight_h = spots["8H"]
-    nine_h = (eight_h[0] + 15, eight_h[1] + 15)
-    scene.slide("9H", ANNA, nine_h)
-    scene.index_only.add("10H")
-    scene.put("10H", (nine_h[0] + 25, nine_h[1] + 37), confidence=0.97)   # its corner
-    scene.wait(0.1)
-    scene.remove("10H")
+    scene, nine_h = nine_h_drawn_its_corner_read_ten_h(0.1)
     scene.wait(0.35)                            # the 9H placed, then ...
     scene.index_only.discard("10H")
     scene.put("10H", nine_h, confidence=0.97)   # ... the whole card read 10H
@@ -1447,12 +1447,7 @@ def test_a_drawn_card_s_corner_read_as_another_code_then_read_whole_so_is_no_dra
     scene.remove("10H")
     scene.hidden.discard("9H")
     scene.wait(0.3)
-    play(scene, "6C", BORIS, (1000, 600))
-    pipeline = scene.target
-    assert [e.event for e in pipeline.events][-2:] == [
-        {"type": "open_draw", "player": "Anna", "card": "9H", "beats": "8H"},
-        {"type": "open_draw", "player": "Boris", "card": "6C"}]
-    assert pipeline.fouls == []
+    assert_anna_drew_the_nine_then_boris_in_turn(scene)
 
 
 def test_a_layout_card_read_by_turns_as_its_look_alike_where_it_lies_is_no_draw() -> None:
