@@ -1086,12 +1086,26 @@ class FollowerCore:
         swapped = None if refused else self.swapped_on_table(guess, chosen)
         if swapped is not None:
             self._swap(*swapped)
+        elif not refused and self._drawn_otherwise(guess, chosen):
+            self._undo_opening_move(guess, cards)   # the model went on with the guess
+            self.view.open_table.pop(chosen.get("beats", ""), None)
+            self.view.opening_turn = self._next_seat(chosen["player"],
+                                                     include=lambda n: n != DUMMY)
         if chosen is None or refused:
             view.reader.ignored.update(cards)  # to be taken back, or a misreading
             if guess is not None:
                 self._not_a_turn(guess, cards)
         self.resync()
         return renamed
+
+    @staticmethod
+    def _drawn_otherwise(guess: dict | None, chosen: dict | None) -> bool:
+        """`chosen` is the opening's draw `guess` by the same player with the same card, but
+        on another table card or beside them (named by the players from `offered`)."""
+        return bool(guess and chosen) and guess.get("type") == chosen.get("type") == "open_draw" \
+            and guess.get("player") == chosen.get("player") \
+            and guess.get("card") == chosen.get("card") \
+            and guess.get("beats") != chosen.get("beats")
 
     @staticmethod
     def _deal_renamed(guess: dict | None, chosen: dict | None) -> list[tuple[str, str]]:

@@ -434,7 +434,20 @@ class LayoutPhases(UnansweredDoubts):
             doubt = f"it may lie on {card_text(unseen[0])}, never seen on the table"
             doubt_ru = f"она может лежать на {card_text(unseen[0], True)}, которую камера не видела"
         self._emit(out, event, commit, [track.card], doubt=doubt, doubt_ru=doubt_ru,
-                   alternatives=alternatives if doubt else None)
+                   alternatives=alternatives if doubt else None,
+                   offered=self._beating_elsewhere(event, alternatives) if doubt else None)
+
+    def _beating_elsewhere(self, event: dict, alternatives: list[dict]) -> list[dict]:
+        """For the players only, a draw asked about: its card beating each other table card
+        it beats, or laid beside them (round-2p-seed93: Anna's A♦ laid on the 9♦ was read
+        only as she carried it off with the 9♦, at rest over the Q♠ a moment; asked about as
+        beating the Q♠ alone, the players could not name it, and 19 false fouls followed)."""
+        snapshot = self._snapshot()
+        asked = [event, *alternatives]
+        out = [{**event, "beats": card} for card in self.view.open_table
+               if card != event["card"] and beats_in_game(snapshot, event["card"], card)]
+        beside = {key: value for key, value in event.items() if key != "beats"}
+        return [reading for reading in (*out, beside) if reading not in asked]
 
     def _read_at_a_table_card_s_place(self, track: CardTrack) -> bool:
         """A draw brought in whose box at rest is just where a table card lies (`_at_its_place`):

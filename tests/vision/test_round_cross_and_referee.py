@@ -1948,3 +1948,32 @@ def test_a_layout_card_s_code_brought_in_from_a_seat_is_a_draw_and_the_layout_ca
     drawn = {"type": "open_draw", "player": "Anna", "card": "QC", "beats": "JC"}
     assert [v.event.event for v in pipeline.verdicts][-1] == drawn
     assert "QS" in pipeline.snapshot()["open_table"] and pipeline.fouls == []
+
+
+def test_a_draw_asked_about_may_be_named_beating_another_table_card_it_was_not_seen_on(
+) -> None:
+    """Anna's 9H, read unsurely at rest on the 10D (carried there on its way to her hand,
+    say), is asked about; the players may name it beating the 8H, a table card it was not
+    seen on, and the model then has the 10D on the table still and the 8H gone: Boris's JD
+    drawn onto the 10D beats it, in turn (round-2p-seed93: Anna's A♦ on the 9♦, read only at
+    rest over the Q♠, was offered as beating the Q♠ alone: 19 false fouls)."""
+    from referee import Referee
+
+    pipeline = TablePipeline(setup("round"), referee=Referee())
+    scene = Scene(pipeline, jitter=1.0)
+    spots = round_layout(scene)
+
+    def on(card: str) -> tuple[float, float]:
+        return spots[card][0] + 15, spots[card][1] + 15
+
+    scene.slide("9H", ANNA, on("10D"), confidence=0.4)
+    scene.wait(0.6)
+    [question] = pipeline.questions
+    beats_8h = {"type": "open_draw", "player": "Anna", "card": "9H", "beats": "8H"}
+    assert pipeline.answer(question, question.candidates.index(beats_8h)).verdict.ok
+    sweep(scene, "9H")                        # she takes her two cards
+    play(scene, "JD", BORIS, on("10D"))
+    draws = [v.event.event for v in pipeline.verdicts if v.event.event["type"] == "open_draw"]
+    assert draws == [beats_8h, {"type": "open_draw", "player": "Boris", "card": "JD",
+                                "beats": "10D"}]
+    assert pipeline.fouls == []
