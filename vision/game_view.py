@@ -419,6 +419,7 @@ class FollowerCore:
                 view.reader.ignored.update(cards)  # refused: the card must be taken back
                 view.refused_at.update((card, self._time) for card in cards)
                 out.append(table_event)
+                self._ask_layout_misread(event, getattr(judged, "rule", None), out)
                 return False
             else:
                 # the referee would refuse it, but it still waits for an answer that may change
@@ -689,6 +690,46 @@ class FollowerCore:
                 names += [other for other in possible if other not in alike and other != card]
             out += [with_card(event, card, other) for other in names]
         return out
+
+    def _ask_layout_misread(self, event: dict, rule: str | None, out: list[Emitted]) -> None:
+        """R2: a draw laid beside the table, refused as it beats a table card (the foul is
+        told at once), where each table card it beats may be the other suit of its colour,
+        a card nobody has accounted for that it does not beat: the players may say the layout
+        was misread so (round-3p-seed89: a design whose clubs read as spades, the layout's 6♣
+        and 8♣ read 6♠ and 8♠; Vera's J♠ laid beside was a false R2 foul, and 10 followed).
+        Asked, the foul as told first (`replaces`: named, it stands); the layout named misread
+        is renamed in the referee's past, and the draw accepted (`TablePipeline.answer`)."""
+        names = self._layout_misread_for(event) if rule == "R2" else None
+        if not names:
+            return
+        shown = ", ".join(f"{card_text(old)} → {card_text(new)}" for old, new in names.items())
+        shown_ru = ", ".join(f"{card_text(old, True)} → {card_text(new, True)}"
+                             for old, new in names.items())
+        out.append(Question(
+            f"{describe_event(event)}, laid beside the table: a foul (R2), or did the camera "
+            f"misread the table's cards ({shown})?",
+            f"{describe_event(event, russian=True)}, рядом со столом: нарушение (R2), или "
+            f"камера ошиблась в картах на столе ({shown_ru})?",
+            ({**event, "foul": "R2"}, {**event, "table_misread": names}), self._frame,
+            self._time, (event["card"],), replaces=event))
+
+    def _layout_misread_for(self, event: dict) -> dict[str, str] | None:
+        """For an opening's draw laid beside the table: each table card it beats, named as
+        the other suit of its colour, where nobody has accounted for that card and the draw
+        does not beat it; None when one is not so (or it beats none)."""
+        if event.get("type") != "open_draw" or event.get("beats"):
+            return None
+        snapshot = self._snapshot()
+        free = set(unaccounted(snapshot, self._tracks))
+        names = {}
+        for card in self.view.open_table:
+            if card == event["card"] or not beats_in_game(snapshot, event["card"], card):
+                continue
+            alike = look_alikes_by_colour(card)[0]   # the other suit of its colour
+            if alike not in free or beats_in_game(snapshot, event["card"], alike):
+                return None
+            names[card] = alike
+        return names or None
 
     def _table_cards_swapped(self, event: dict, rule: str | None) -> list[dict]:
         """R2, G4: an opening's draw onto a table card it cannot beat, where a look-alike of that

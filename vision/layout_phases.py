@@ -417,14 +417,14 @@ class LayoutPhases(UnansweredDoubts):
             event["beats"] = unseen[0]
 
         def commit() -> None:
-            view.drawn_beside = None if covered else dict(event)
             if covered:  # he takes both cards: the beaten one is no target any more
+                view.drawn_beside = None
                 view.open_table.pop(event["beats"], None)
                 self._end_opening_if_empty()
+                view.opening_turn = self._next_seat(player, include=lambda n: n != DUMMY)
+                self._turn_taken(track.card)
             else:
-                view.open_table[track.card] = track.box.copy()
-            view.opening_turn = self._next_seat(player, include=lambda n: n != DUMMY)
-            self._turn_taken(track.card)
+                self._laid_beside_the_table(event, track)
 
         doubt, doubt_ru = self._low_confidence(track)
         if doubt is None and len(covered) > 1 and \
@@ -436,6 +436,28 @@ class LayoutPhases(UnansweredDoubts):
         self._emit(out, event, commit, [track.card], doubt=doubt, doubt_ru=doubt_ru,
                    alternatives=alternatives if doubt else None,
                    offered=self._beating_elsewhere(event, alternatives) if doubt else None)
+
+    def _laid_beside_the_table(self, event: dict, track: CardTrack) -> None:
+        """An opening's draw laid beside the table cards: one of them now, the turn passes."""
+        view = self.view
+        view.drawn_beside = dict(event)
+        view.open_table[track.card] = track.box.copy()
+        view.opening_turn = self._next_seat(event["player"], include=lambda n: n != DUMMY)
+        self._turn_taken(track.card)
+
+    def table_misread_named(self, names: dict[str, str], event: dict, *, drawn: bool) -> None:
+        """The players said the layout's cards `names` were misread (old -> new) for the draw
+        `event`, laid beside and refused (R2): the cards are renamed, and where the referee now
+        accepts the draw (`drawn`) it lies beside the table (`_ask_layout_misread`)."""
+        for old, new in names.items():
+            self._rename(old, new)
+            self.renamed.append((old, new))   # for the tracker, with the next frame
+        card = event["card"]
+        track = self._tracks.get(card) or self._last_tracks.get(card)
+        if drawn and track is not None:
+            self.view.reader.ignored.discard(card)
+            self.view.refused_at.pop(card, None)
+            self._laid_beside_the_table(event, track)
 
     def _beating_elsewhere(self, event: dict, alternatives: list[dict]) -> list[dict]:
         """For the players only, a draw asked about: its card beating each other table card

@@ -190,7 +190,8 @@ class TruthAnswerer:
     def __call__(self, question: Question) -> int | None:
         # a whole bout the camera missed is named by its lead, and was that bout only where
         # the card named beat the lead then, or the player named took it (`_bout_after`)
-        wanted = [canonical(as_told(candidate)) for candidate in question.candidates]
+        wanted = [canonical(as_told(self._with_the_layout(candidate)))
+                  for candidate in question.candidates]
         near = self._near(question, lambda event: canonical(event) in wanted)
         if not near:
             return self._named_a_foul(question)
@@ -211,6 +212,19 @@ class TruthAnswerer:
         # knew it), else as read alone (the camera misread that card before): they know which
         return next((i for i in matching if ("foul" in question.candidates[i])
                      == bool(happened.get("foul"))), matching[0])
+
+    def _with_the_layout(self, candidate: dict) -> dict:
+        """A candidate naming the layout's cards misread (`table_misread`, old -> new): the
+        event it names where the layout really held each new card and none of the old ones
+        (the players see the table), else nothing that happened."""
+        names = candidate.get("table_misread")
+        if names is None:
+            return candidate
+        table = next((t.event.get("table") or [] for t in self.truth
+                      if t.event.get("type") == "deal"), [])
+        if all(new in table and old not in table for old, new in names.items()):
+            return {key: value for key, value in candidate.items() if key != "table_misread"}
+        return {"type": "none"}
 
     def _bout_after(self, index: int, bout: dict) -> bool:
         """The lead told at truth event `index` was then beaten by the card `bout` names

@@ -199,6 +199,25 @@ class MisreadHistory:
                 return True
         return False
 
+    def layout_misread_named(self, question: Question, chosen: dict) -> Verdicted | None:
+        """The players named the layout misread (`chosen["table_misread"]`, old -> new) for a
+        draw refused as laid beside a card it beats (R2; `GameView._ask_layout_misread`): the
+        referee's past is renamed from the deal on, every event judged again, and the draw,
+        refused, is now accepted. Its verdict; None when the referee accepts no such past."""
+        names = chosen["table_misread"]
+        event = {key: value for key, value in chosen.items() if key != "table_misread"}
+        accepted = {n for n, v in enumerate(self.verdicts) if verdict_ok(v.verdict)}
+        first = next((n for n in sorted(accepted) if n > 0
+                      and mentions(self.verdicts[n].event.event, tuple(names))), None)
+        if first is None or not self._can_take_back() \
+                or not self._renamed_from(first, accepted, names, None, keep=True):
+            return None
+        self._snapshot = None
+        verdict = next((v for v in reversed(self.verdicts)
+                        if v.event.event == event and verdict_ok(v.verdict)), None)
+        self.follower.table_misread_named(names, event, drawn=verdict is not None)
+        return verdict
+
     def _no_misreading(self, old: str, new: str) -> bool:
         """`new` shares neither rank nor suit with `old`, and `old` was read surely (no guess
         of the follower's): not a misreading the reader makes (transfer-3p-seed46: a 7♠ read

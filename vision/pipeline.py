@@ -164,6 +164,8 @@ class TablePipeline(MisreadHistory):
             self.questions.remove(question)
         self.follower.players_answer = True
         chosen = None if choice is None else question.candidates[choice]
+        if chosen is not None and "table_misread" in chosen:
+            return self.layout_misread_named(question, chosen)
         named_a_foul = chosen is not None and "foul" in chosen   # `as_a_foul`: no misreading
         if named_a_foul:
             chosen = {key: value for key, value in chosen.items() if key != "foul"}

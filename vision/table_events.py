@@ -210,6 +210,9 @@ def describe_event(event: dict, russian: bool = False) -> str:
         said += f", побито {beater}, бито" if russian else f", beaten by {beater}, discarded"
     if event.get("taken_by"):    # ... or taken
         said += f", взял {event['taken_by']}" if russian else f", taken by {event['taken_by']}"
+    if event.get("table_misread"):   # ... and the table's cards were these, misread
+        named = ", ".join(f"{card_text(new, russian)}" for new in event["table_misread"].values())
+        said += f", а на столе {named}" if russian else f", the table's cards being {named}"
     if event.get("foul"):   # `as_a_foul`: it happened as read, and is that foul
         said += f" — нарушение ({event['foul']})" if russian else f" — a foul ({event['foul']})"
     return said

@@ -155,6 +155,22 @@ def test_the_players_answer_about_the_moment_a_question_asks_about() -> None:
     assert TruthAnswerer(truth, 10.0, window=3.0)(before_it) is None
 
 
+@pytest.mark.parametrize("table, foul, named", [
+    (["6H", "8H"], False, 1),    # the table did hold the 6H: the camera misread it
+    (["6D", "8H"], True, 0),     # it held the 6D: the draw beside it was the foul
+])
+def test_the_players_name_the_layout_misread_only_where_the_table_held_those_cards(
+        table: list[str], foul: bool, named: int) -> None:
+    from vision.table_events import Question
+
+    drawn = {"type": "open_draw", "player": "Anna", "card": "7D"}
+    truth = [TruthEvent({"type": "deal", "table": table}, True, 20),
+             TruthEvent({**drawn, "foul": "R2"} if foul else drawn, not foul, 100)]
+    asked = Question("?", "?", ({**drawn, "foul": "R2"},
+                                {**drawn, "table_misread": {"6D": "6H"}}), frame=101, time=10.1)
+    assert TruthAnswerer(truth, 10.0)(asked) == named
+
+
 def test_asked_which_card_beat_a_card_that_was_beaten_then_taken_the_players_name_it() -> None:
     """dummy-2p-seed88: Anna beat the 9C with the AC, the dummy threw in the AH and she took.
     Asked "which card beat 9C, or did Anna take?", they name the AC, not the take that came

@@ -9,7 +9,7 @@ import pytest
 from table_scene import Scene
 
 from vision.pipeline import TablePipeline
-from vision.table_events import Question, TableEvent
+from vision.table_events import Question, TableEvent, describe_event
 
 ANNA, BORIS, VERA = (640, 680), (90, 180), (1190, 180)  # three seats spread round a 1280x720 frame
 
@@ -1977,3 +1977,36 @@ def test_a_draw_asked_about_may_be_named_beating_another_table_card_it_was_not_s
     assert draws == [beats_8h, {"type": "open_draw", "player": "Boris", "card": "JD",
                                 "beats": "10D"}]
     assert pipeline.fouls == []
+
+
+def test_a_draw_refused_as_beating_a_table_card_may_be_named_legal_with_the_layout_misread(
+) -> None:
+    """The layout's 6H is read 6D. Anna lays her 7D beside the table: as read it beats the
+    6D, a foul (R2), told at once; the players are asked whether the camera misread the
+    table's 6D as the 6H, which the 7D does not beat. Named so, the layout is renamed in the
+    referee's past, the draw is legal, and the foul is gone; Boris draws next, in turn
+    (round-3p-seed89: the layout's clubs read as spades, a false R2 foul and 10 false fouls
+    after it). Named a foul, it stands."""
+    from referee import Referee
+
+    for misread in (True, False):
+        pipeline = TablePipeline(setup("round"), referee=Referee())
+        scene = Scene(pipeline, jitter=1.0)
+        spots = round_layout(scene)             # its 6D: the 6H, misread
+        play(scene, "7D", ANNA, (1000, 600))
+        [question] = pipeline.questions
+        drawn = {"type": "open_draw", "player": "Anna", "card": "7D"}
+        assert question.candidates == ({**drawn, "foul": "R2"},
+                                       {**drawn, "table_misread": {"6D": "6H"}})
+        assert describe_event(question.candidates[1]).endswith("the table's cards being 6♥")
+        assert len(pipeline.fouls) == 1         # told at once
+        verdict = pipeline.answer(question, 1 if misread else 0)
+        eight_h = spots["8H"]
+        play(scene, "9H", BORIS, (eight_h[0] + 15, eight_h[1] + 15))
+        if misread:
+            assert verdict.event.event == drawn and verdict.verdict.ok
+            assert pipeline.fouls == [] and "6H" in pipeline.snapshot()["open_table"]
+            assert pipeline.verdicts[-1].event.event == {
+                "type": "open_draw", "player": "Boris", "card": "9H", "beats": "8H"}
+        else:
+            assert verdict is None and len(pipeline.fouls) == 1
