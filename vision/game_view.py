@@ -750,8 +750,7 @@ class FollowerCore:
         """(read, other) when `chosen` is the opening's draw `guess` beating a look-alike of
         the table card it was read to beat (`_table_cards_swapped`): those two table cards
         were each read as the other."""
-        if not guess or not chosen or guess.get("type") != "open_draw" \
-                or {**chosen, "beats": guess.get("beats")} != guess:
+        if not FollowerCore._drawn_otherwise(guess, chosen):
             return None
         read, other = guess.get("beats"), chosen.get("beats")
         return (read, other) if read and other in look_alikes(read) else None
@@ -1141,12 +1140,13 @@ class FollowerCore:
 
     @staticmethod
     def _drawn_otherwise(guess: dict | None, chosen: dict | None) -> bool:
-        """`chosen` is the opening's draw `guess` by the same player with the same card, but
-        on another table card or beside them (named by the players from `offered`)."""
-        return bool(guess and chosen) and guess.get("type") == chosen.get("type") == "open_draw" \
-            and guess.get("player") == chosen.get("player") \
-            and guess.get("card") == chosen.get("card") \
-            and guess.get("beats") != chosen.get("beats")
+        """`chosen` is the opening's draw `guess` (the same player, the same card), but on
+        another table card or beside them (named by the players from `offered`, or a swap:
+        `swapped_on_table`)."""
+        if not guess or not chosen or guess.get("type") != "open_draw" \
+                or guess.get("beats") == chosen.get("beats"):
+            return False
+        return {**guess, "beats": None} == {**chosen, "beats": None}
 
     @staticmethod
     def _deal_renamed(guess: dict | None, chosen: dict | None) -> list[tuple[str, str]]:
