@@ -874,10 +874,11 @@ class CardTracker:
         # (The drift is the readings', two in a row, not the smoothed box's: that one lags
         # behind a card that slowed down to rest, and its catching up would restart the
         # stretch; one jittery reading alone is no drift.)
-        moved = _distance(box, track.box)
+        scale = self._jitter_scale(read, track)
+        moved = _distance(box, track.box, scale)
         if moved <= config.still_tolerance:
             track.box = (1 - config.smoothing) * track.box + config.smoothing * box
-            drift = _distance(box, track.anchor)
+            drift = _distance(box, track.anchor, scale)
             track.drifting = track.drifting + 1 if drift > config.still_tolerance else 0
             moved = drift if track.drifting >= 2 else 0.0
         if moved > config.still_tolerance:
@@ -926,6 +927,14 @@ class CardTracker:
             if _distance(track.box, placed_box) > 2 * config.still_tolerance:
                 track.moved_from, track.placed_box = placed_box.copy(), track.box.copy()
                 update.moved.append(track)
+
+    def _jitter_scale(self, read: np.ndarray, track: CardTrack) -> float:
+        """The size jitter is measured in: the reading's own, or, for an index read alone, a
+        whole card's (a few pixels' wobble of a box a fifth of the card is no move of it)."""
+        size = _box_size(read)
+        if self._card_size and self._index_alone(read, track):
+            return max(size, self._card_size)
+        return size
 
     def _note_read_together(self, readings: dict[str, tuple[np.ndarray, float]]) -> None:
         """Two codes read near each other in the same frame are two cards (one laid on a pile,
