@@ -1128,9 +1128,7 @@ class FollowerCore:
             self._swap(*swapped)
         elif not refused and self._drawn_otherwise(guess, chosen):
             self._undo_opening_move(guess, cards)   # the model went on with the guess
-            self.view.open_table.pop(chosen.get("beats", ""), None)
-            self.view.opening_turn = self._next_seat(chosen["player"],
-                                                     include=lambda n: n != DUMMY)
+            self._drawn_as_named(chosen)
         if chosen is None or refused:
             view.reader.ignored.update(cards)  # to be taken back, or a misreading
             if guess is not None:

@@ -445,6 +445,19 @@ class LayoutPhases(UnansweredDoubts):
         view.opening_turn = self._next_seat(event["player"], include=lambda n: n != DUMMY)
         self._turn_taken(track.card)
 
+    def _drawn_as_named(self, event: dict) -> None:
+        """An opening's draw as the players named it, not as the model went on with it
+        (`GameView.answered`, `_drawn_otherwise`): taken with the table card it beats, or laid
+        beside the table, a table card from now on (the ninth, maybe)."""
+        view = self.view
+        track = self._tracks.get(event["card"]) or self._last_tracks.get(event["card"])
+        if not event.get("beats") and track is not None:
+            self._laid_beside_the_table(event, track)
+            return
+        view.open_table.pop(event.get("beats", ""), None)
+        self._end_opening_if_empty()
+        view.opening_turn = self._next_seat(event["player"], include=lambda n: n != DUMMY)
+
     def table_misread_named(self, names: dict[str, str], event: dict, *, drawn: bool) -> None:
         """The players said the layout's cards `names` were misread (old -> new) for the draw
         `event`, laid beside and refused (R2): the cards are renamed, and where the referee now

@@ -2010,3 +2010,27 @@ def test_a_draw_refused_as_beating_a_table_card_may_be_named_legal_with_the_layo
                 "type": "open_draw", "player": "Boris", "card": "9H", "beats": "8H"}
         else:
             assert verdict is None and len(pipeline.fouls) == 1
+
+
+def test_a_draw_asked_about_and_named_laid_beside_is_a_table_card_then() -> None:
+    """Anna's 6H, read unsurely at rest on the 10D (her hand carrying it over), is asked
+    about; the players name it laid beside the table (it beats no table card). The model then
+    has it on the table as the ninth card and the 10D still there: Boris's 7H drawn onto it
+    beats the ninth card, in turn, and takes the table (R3)."""
+    from referee import Referee
+
+    pipeline = TablePipeline(setup("round"), referee=Referee())
+    scene = Scene(pipeline, jitter=1.0)
+    spots = round_layout(scene)
+    on_10d = spots["10D"][0] + 15, spots["10D"][1] + 15
+    scene.slide("6H", ANNA, on_10d, confidence=0.4)
+    scene.wait(0.6)
+    [question] = pipeline.questions
+    beside = {"type": "open_draw", "player": "Anna", "card": "6H"}
+    assert pipeline.answer(question, question.candidates.index(beside)).verdict.ok
+    assert "10D" in pipeline.snapshot()["open_table"]
+    play(scene, "7H", BORIS, (on_10d[0] + 15, on_10d[1] + 15))
+    draws = [v.event.event for v in pipeline.verdicts if v.event.event["type"] == "open_draw"]
+    assert draws == [beside, {"type": "open_draw", "player": "Boris", "card": "7H",
+                              "beats": "6H"}]
+    assert pipeline.fouls == [] and not pipeline.snapshot()["open_table"]   # R3: he took all
