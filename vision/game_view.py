@@ -227,6 +227,12 @@ class FollowerCore:
     def _snapshot(self) -> dict:
         return self.snapshot() if self.snapshot is not None else {}
 
+    def _trump_suit(self) -> str | None:
+        """The trump suit: the referee's where it has one (as `beats_in_game` judges), else
+        the one the camera read."""
+        suit = self._snapshot().get("trump_suit")
+        return suit or (suit_of(self.view.trump) if self.view.trump else None)
+
     def _out(self) -> set[str]:
         return set(self._snapshot().get("out") or ())
 
@@ -741,7 +747,7 @@ class FollowerCore:
         beaten = event.get("beats")
         if rule != "G4" or event["type"] != "open_draw" or beaten is None:
             return []
-        trump_suit = suit_of(self.view.trump) if self.view.trump else None
+        trump_suit = self._trump_suit()
         return [{**event, "beats": other} for other in look_alikes_by_colour(beaten)
                 if other in self.view.open_table and beats(event["card"], other, trump_suit)]
 

@@ -21,7 +21,6 @@ from vision.table_reader import (
     look_alikes_by_colour,
     overlap,
     rank_value,
-    suit_of,
 )
 from vision.tracking import CardTrack, box_center
 from vision.unanswered_doubts import UnansweredDoubts
@@ -402,7 +401,7 @@ class LayoutPhases(UnansweredDoubts):
             # guess: any table card its extent reaches, one it beats first (R2: a drawn card
             # that can beat, beats; round-2p-seed66: the J♥ drawn onto the 8♥, the J♥ itself
             # read 8♥, its index at the Q♠'s corner: "beats Q♠", refused)
-            trump_suit = suit_of(view.trump) if view.trump else None
+            trump_suit = self._trump_suit()
             covered = sorted(((amount, card) for amount, card in touched if amount > 0),
                              key=lambda item: (not beats(track.card, item[1], trump_suit),
                                                -item[0]))
