@@ -27,7 +27,7 @@ from enum import Enum
 import numpy as np
 
 from vision.detections import Detections
-from vision.table_reader import look_alikes, overlap
+from vision.table_reader import look_alikes, look_alikes_by_colour, overlap
 
 
 @dataclass(frozen=True)
@@ -477,8 +477,10 @@ class CardTracker:
             if track is None or not track.on_table:
                 continue
             boxes = detections.xyxy[indices]
+            # (beside a covered card, clear of it, is away: it cannot have left from under)
+            covered_as = self._covered_where_it_lies(track)
             near = any(self._distance_from(b, track.box) <= config.duplicate_distance
-                       for b in boxes)
+                       and not (covered_as and overlap(b, track.box) == 0.0) for b in boxes)
             index_alone = any(_box_size(b) < config.index_share * track.size for b in boxes)
             if near or index_alone or not self._sure(max(detections.confidence[indices])) \
                     or self._going_away(track, boxes):
@@ -498,6 +500,8 @@ class CardTracker:
                          or self._rested_here_since(other, track)), None)
             if here is None:
                 here = self._read_at_home_lately(track, update.time)
+            if here is None:
+                here = covered_as
             if here is None:
                 continue
             self.rename(card, here)
@@ -683,6 +687,25 @@ class CardTracker:
                      and self._sure(other.confidence)
                      and self._distance_from(other.box, track.box)
                      <= self.config.home_distance), None)
+
+    def _covered_where_it_lies(self, track: CardTrack) -> str | None:
+        """The table card lies out of sight under a card laid on it since it came to rest
+        there (while it was still seen there), that still lies there: nobody slides a card
+        out from under another, so the sure readings of its code away from there are another
+        card, and it was misread when it was placed: the other suit of its colour, where no
+        card of that code is tracked (dummy-2p-seed73:
+        Anna's 6♠ lead read 6♣ surely, Boris's J♠ laid on it; her 6♣ thrown in was taken for
+        the lead moved from under the J♠, the J♠ asked about as beating it, and two false
+        fouls followed). None when not so."""
+        if track.state is not TrackState.HIDDEN or track.placed_at is None:
+            return None
+        covered = any(other is not track and other.state is TrackState.PLACED
+                      and track.rest_since < other.first_seen <= track.last_seen
+                      and overlap(other.box, track.box) > 0.5
+                      for other in self.tracks.values())
+        alike = look_alikes_by_colour(track.card)[0]
+        other = self.tracks.get(alike)
+        return alike if covered and (other is None or other.state is TrackState.GONE) else None
 
     def _lying_still(self, card: str) -> bool:
         """Not a card on the table nor one coming in: never tracked, or never moved."""

@@ -298,6 +298,43 @@ def test_a_look_alike_brought_onto_the_table_card_does_not_rename_it() -> None:
     assert misread(scene) == []
 
 
+def test_a_covered_table_card_s_code_coming_in_beside_it_is_another_card() -> None:
+    """The 6C lies at (400, 300), and the JS is laid on it, covering it. A card read surely
+    as 6C comes in from a seat and rests beside, clear of it, less than a card's length off:
+    nobody slides a card out from under another, so the card under the JS was the 6S, misread
+    when it was placed, and the 6C is a card of its own (dummy-2p-seed73: taken for the lead
+    moved from under the J♠, two false fouls)."""
+    scene = Scene(CardTracker())
+    scene.put("6C", (400, 300), confidence=0.95)
+    scene.wait(1.0)
+    scene.slide("JS", (400, 700), (405, 305))
+    scene.hidden.add("6C")
+    scene.wait(0.5)
+    scene.hidden.discard("6C")
+    scene.slide("6C", (470, 700), (470, 300), confidence=0.95)
+    scene.wait(1.0)
+    tracks = scene.target.tracks
+    assert misread(scene) == [("6C", "6S")]
+    assert tracks["6S"].on_table and np.allclose(tracks["6S"].center, (400, 300), atol=1)
+    assert tracks["6C"].on_table and np.allclose(tracks["6C"].center, (470, 300), atol=1)
+
+
+def test_a_table_card_swept_with_the_card_on_it_and_its_code_laid_beside_is_no_misreading(
+) -> None:
+    """As above, but the JS and the 6C under it leave the table together (a take): the 6C
+    read beside their place is that card laid again, not another one."""
+    scene = Scene(CardTracker())
+    scene.put("6C", (400, 300), confidence=0.95)
+    scene.wait(1.0)
+    scene.slide("JS", (400, 700), (405, 305))
+    scene.wait(0.5)
+    scene.remove("6C", "JS")
+    scene.wait(0.5)
+    scene.slide("6C", (470, 700), (470, 300), confidence=0.95)
+    scene.wait(1.0)
+    assert misread(scene) == []
+
+
 def test_a_table_card_s_name_and_a_look_alike_s_coming_in_swapped_in_one_frame() -> None:
     """The Q♣ lying at (400, 300) was read Q♠; as the real Q♠ comes in (read Q♣ once, on its
     way) the two names swap: the Q♣'s place reads Q♣ from then on, the Q♠ is read coming in.
