@@ -55,6 +55,7 @@ MISREAD_RULES = ("G8", "G4", "C5", "P3")  # refusals a look-alike misreading may
 JUST_COVERED = 1.0
 WHOLE_JUST_BEFORE = 0.5  # s: a card read whole this long before it came to rest, then by its index
 Emitted = TableEvent | Question
+SAME_CARD_OVERLAP = 0.8  # two tracks' boxes overlapping this much: one card read as two codes
 REFUSED_AS_ALIKE = 1.0  # s: a look-alike refused at a card's place this recently: one act
 TURNS = ("open_draw", "deal_card")  # the openings' turns (round R2, cross C3), taken in order
 
@@ -1058,8 +1059,18 @@ class FollowerCore:
         the most read first) and each of its look-alikes, if not seen elsewhere on the
         table."""
         rivals = sorted(track.rivals, key=track.rivals.__getitem__, reverse=True)
+        elsewhere = self._codes_elsewhere(track)
         return [code for code in dict.fromkeys((*rivals, *look_alikes(track.card)))
-                if code != track.card and code not in self._tracks]
+                if code != track.card and code not in elsewhere]
+
+    def _codes_elsewhere(self, track: CardTrack) -> set[str]:
+        """The codes tracked on the table but not where `track` lies: a track of another code
+        on its very box (`SAME_CARD_OVERLAP`) is this card read as that code too, no card seen
+        elsewhere (dummy-2p-seed85: Boris's 6♣ thrown in, a foul, was read 6♣ on its way and
+        6♠ at rest, both tracks on one box; asked about as the 6♠, known in Anna's hand, the
+        6♣ was left out as a card on the table, and the foul was never named)."""
+        return {code for code, other in self._tracks.items()
+                if other is not track and overlap(other.box, track.box) < SAME_CARD_OVERLAP}
 
     def _confident_look_alikes(self, readings: list[dict], cards: list[str]) -> list[dict]:
         """Each reading (the event, then each player it may have come from) with a card read
@@ -1071,16 +1082,17 @@ class FollowerCore:
         if any(reading.get("type") == "deal" for reading in readings):
             return []
         snapshot = self._snapshot()
-        held: dict[str | None, set[str]] = {}   # each player's possible cards, found once
+        held: dict[tuple[str | None, str], set[str]] = {}   # possible cards, found once
 
-        def may_hold(card: str, player: str | None) -> bool:
-            if card in self._tracks:
+        def may_hold(card: str, player: str | None, track: CardTrack) -> bool:
+            elsewhere = self._codes_elsewhere(track)
+            if card in elsewhere:
                 return False
             if not snapshot:
                 return True
-            if player not in held:
-                held[player] = set(unaccounted(snapshot, self._tracks, player))
-            return card in held[player]
+            if (player, track.card) not in held:
+                held[player, track.card] = set(unaccounted(snapshot, elsewhere, player))
+            return card in held[player, track.card]
 
         out = []
         for card in cards:
@@ -1089,9 +1101,9 @@ class FollowerCore:
                 continue
             others = look_alikes_by_colour(card)
             out += [with_card(reading, card, others[0]) for reading in readings
-                    if may_hold(others[0], holder_of(reading))]
+                    if may_hold(others[0], holder_of(reading), track)]
             out += [with_card(readings[0], card, other) for other in others[1:]
-                    if may_hold(other, holder_of(readings[0]))]
+                    if may_hold(other, holder_of(readings[0]), track)]
         return out
 
     def _on_look_alikes(self, event: dict) -> list[dict]:

@@ -2434,3 +2434,30 @@ def test_a_card_laid_on_one_that_must_still_wait_waits_with_it() -> None:
     out: list = []
     follower._resolve_pending(out)
     assert follower.view.pending == [under, laid] and out == []
+
+
+def test_a_card_read_as_two_codes_on_one_box_is_offered_as_each() -> None:
+    """Boris's 9C thrown in (a foul: no 9 on the table, P3) is read 9C as it comes in and
+    9S where it rests, the 9S known in the discard pile (G8). Both codes' tracks lie on one
+    box: one card read two ways, so the question offers the 9C too, and named, its foul is
+    told (dummy-2p-seed85: the 6♣ was left out as a card seen on the table, and the foul was
+    never named)."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    sweep(scene, "7S", "9S")                 # the 9S is in the discard pile; Boris leads
+    play(scene, "8D", TOP, (500, 360))
+    play(scene, "QD", BOTTOM, (515, 375))
+    scene.slide("9C", TOP, (700, 250))       # thrown in: read 9C on its way and at first,
+    scene.wait(0.2)
+    scene.put("9S", (702, 251), confidence=0.95)   # then by turns 9S where it lies,
+    scene.wait(0.1)
+    scene.remove("9C")                       # then 9S alone
+    scene.wait(1.0)
+    pipeline = scene.target
+    thrown = {"type": "throw_in", "player": "Boris", "cards": ["9C"]}
+    question = next(q for q in pipeline.questions if thrown in q.candidates)
+    assert not pipeline.answer(question, question.candidates.index(thrown)).verdict.ok
+    assert [v.verdict.rule for v in pipeline.fouls] == ["P3"]
