@@ -419,7 +419,11 @@ class FollowerCore:
                                       offered=offered)
                 if self._ask_missed_turn(table_event, commit, out):
                     return True
-                if self._covered_corner_misread(cards) or self._refused_here_as_alike(cards):
+                # (a throw-in of a rank not on the table, never seen brought in: something
+                # lying there read as a card, no card played; transfer-3p-seed90: a pattern on
+                # the cloth read A♦ for seconds; classic-2p-seed90: a Q♣ defence read 10♣ whole
+                # on its own box; each a false P3. A card played comes in, and stays a foul)
+                if self._no_card_played(cards) or rule == "P3" and self._appeared_in_place(cards):
                     view.reader.ignored.update(cards)   # no card: no event, no foul
                     return False
                 self.judge(table_event)  # the refusal is kept: a foul
@@ -460,6 +464,12 @@ class FollowerCore:
         commit()
         out.append(table_event)
         return True
+
+    def _no_card_played(self, cards: list[str]) -> bool:
+        """A refused reading that is no card played: a covered card's corner, or a card laid
+        on a pile, misread (`_covered_corner_misread`), or one card read as two codes refused
+        once already (`_refused_here_as_alike`)."""
+        return self._covered_corner_misread(cards) or self._refused_here_as_alike(cards)
 
     def _refused_here_as_alike(self, cards: list[str]) -> bool:
         """Each card lies where a look-alike of it was refused just now (`REFUSED_AS_ALIKE`):
