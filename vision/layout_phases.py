@@ -446,7 +446,7 @@ class LayoutPhases(UnansweredDoubts):
 
     def _drawn_as_named(self, event: dict) -> None:
         """An opening's draw as the players named it, not as the model went on with it
-        (`GameView.answered`, `_drawn_otherwise`): taken with the table card it beats, or laid
+        (`FollowerCore.answered`, `_drawn_otherwise`): taken with the table card it beats, or laid
         beside the table, a table card from now on (the ninth, maybe)."""
         view = self.view
         track = self._tracks.get(event["card"]) or self._last_tracks.get(event["card"])

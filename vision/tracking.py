@@ -693,10 +693,9 @@ class CardTracker:
         there (while it was still seen there), that still lies there: nobody slides a card
         out from under another, so the sure readings of its code away from there are another
         card, and it was misread when it was placed: the other suit of its colour, where no
-        card of that code is tracked (dummy-2p-seed73:
-        Anna's 6♠ lead read 6♣ surely, Boris's J♠ laid on it; her 6♣ thrown in was taken for
-        the lead moved from under the J♠, the J♠ asked about as beating it, and two false
-        fouls followed). None when not so."""
+        card of that code is tracked (dummy-2p-seed73: Anna's 6♠ lead read 6♣ surely, Boris's
+        J♠ laid on it; her 6♣ thrown in was taken for the lead moved from under the J♠, the J♠
+        asked about as beating it, and two false fouls followed). None when not so."""
         if track.state is not TrackState.HIDDEN or track.placed_at is None:
             return None
         covered = any(other is not track and other.state is TrackState.PLACED
