@@ -1069,12 +1069,13 @@ class FollowerCore:
         the most read first) and each of its look-alikes, if not seen elsewhere on the
         table."""
         rivals = sorted(track.rivals, key=track.rivals.__getitem__, reverse=True)
-        elsewhere = self._codes_elsewhere(track)
         return [code for code in dict.fromkeys((*rivals, *look_alikes(track.card)))
-                if code != track.card and code not in elsewhere]
+                if code != track.card and code not in self._tracks]
 
     def _codes_elsewhere(self, track: CardTrack) -> set[str]:
-        """The codes tracked on the table but not where `track` lies: a track of another code
+        """(For the players' candidates only: offered as a reading's own candidates, a code on
+        its box refused and being taken back was named a second time; cross-3p-seed94.)
+        The codes tracked on the table but not where `track` lies: a track of another code
         on its very box (`SAME_CARD_OVERLAP`) is this card read as that code too, no card seen
         elsewhere (dummy-2p-seed85: Boris's 6♣ thrown in, a foul, was read 6♣ on its way and
         6♠ at rest, both tracks on one box; asked about as the 6♠, known in Anna's hand, the
