@@ -419,11 +419,7 @@ class FollowerCore:
                                       offered=offered)
                 if self._ask_missed_turn(table_event, commit, out):
                     return True
-                # (a throw-in of a rank not on the table, never seen brought in: something
-                # lying there read as a card, no card played; transfer-3p-seed90: a pattern on
-                # the cloth read A♦ for seconds; classic-2p-seed90: a Q♣ defence read 10♣ whole
-                # on its own box; each a false P3. A card played comes in, and stays a foul)
-                if self._no_card_played(cards) or rule == "P3" and self._appeared_in_place(cards):
+                if self._no_card_played(cards, rule):
                     view.reader.ignored.update(cards)   # no card: no event, no foul
                     return False
                 self.judge(table_event)  # the refusal is kept: a foul
@@ -465,11 +461,16 @@ class FollowerCore:
         out.append(table_event)
         return True
 
-    def _no_card_played(self, cards: list[str]) -> bool:
-        """A refused reading that is no card played: a covered card's corner, or a card laid
-        on a pile, misread (`_covered_corner_misread`), or one card read as two codes refused
-        once already (`_refused_here_as_alike`)."""
-        return self._covered_corner_misread(cards) or self._refused_here_as_alike(cards)
+    def _no_card_played(self, cards: list[str], rule: str | None) -> bool:
+        """A reading refused for `rule` that is no card played: a covered card's corner, or a
+        card laid on a pile, misread (`_covered_corner_misread`); one card read as two codes
+        refused once already (`_refused_here_as_alike`); or a throw-in of a rank not on the
+        table (P3) never seen brought in (`_appeared_in_place`): something lying there read as
+        a card (transfer-3p-seed90: a pattern on the cloth read A♦ for seconds;
+        classic-2p-seed90: a Q♣ defence read 10♣ whole on its own box; each a false P3). A
+        card played comes in, and stays a foul."""
+        return self._covered_corner_misread(cards) or self._refused_here_as_alike(cards) \
+            or rule == "P3" and self._appeared_in_place(cards)
 
     def _refused_here_as_alike(self, cards: list[str]) -> bool:
         """Each card lies where a look-alike of it was refused just now (`REFUSED_AS_ALIKE`):
@@ -1073,13 +1074,14 @@ class FollowerCore:
                 if code != track.card and code not in self._tracks]
 
     def _codes_elsewhere(self, track: CardTrack) -> set[str]:
-        """(For the players' candidates only: offered as a reading's own candidates, a code on
-        its box refused and being taken back was named a second time; cross-3p-seed94.)
-        The codes tracked on the table but not where `track` lies: a track of another code
+        """The codes tracked on the table but not where `track` lies: a track of another code
         on its very box (`SAME_CARD_OVERLAP`) is this card read as that code too, no card seen
         elsewhere (dummy-2p-seed85: Boris's 6♣ thrown in, a foul, was read 6♣ on its way and
         6♠ at rest, both tracks on one box; asked about as the 6♠, known in Anna's hand, the
-        6♣ was left out as a card on the table, and the foul was never named)."""
+        6♣ was left out as a card on the table, and the foul was never named). For the
+        players' candidates only (`_confident_look_alikes`): offered as a reading's own
+        candidates (`_other_codes`), a code on its box, refused and being taken back, was
+        named a second time (cross-3p-seed94)."""
         return {code for code, other in self._tracks.items()
                 if other is not track and overlap(other.box, track.box) < SAME_CARD_OVERLAP}
 
@@ -1095,26 +1097,28 @@ class FollowerCore:
         snapshot = self._snapshot()
         held: dict[tuple[str | None, str], set[str]] = {}   # possible cards, found once
 
-        def may_hold(card: str, player: str | None, track: CardTrack) -> bool:
-            elsewhere = self._codes_elsewhere(track)
-            if card in elsewhere:
+        def may_hold(other: str, player: str | None, card: str, elsewhere: set[str]) -> bool:
+            """`player` may hold `other`, a look-alike of `card` (`elsewhere`: the codes
+            tracked off `card`'s box)."""
+            if other in elsewhere:
                 return False
             if not snapshot:
                 return True
-            if (player, track.card) not in held:
-                held[player, track.card] = set(unaccounted(snapshot, elsewhere, player))
-            return card in held[player, track.card]
+            if (player, card) not in held:
+                held[player, card] = set(unaccounted(snapshot, elsewhere, player))
+            return other in held[player, card]
 
         out = []
         for card in cards:
             track = self._tracks.get(card)
             if track is None or self._low_confidence(track)[0] is not None:
                 continue
+            elsewhere = self._codes_elsewhere(track)   # found once for the card
             others = look_alikes_by_colour(card)
             out += [with_card(reading, card, others[0]) for reading in readings
-                    if may_hold(others[0], holder_of(reading), track)]
+                    if may_hold(others[0], holder_of(reading), card, elsewhere)]
             out += [with_card(readings[0], card, other) for other in others[1:]
-                    if may_hold(other, holder_of(readings[0]), track)]
+                    if may_hold(other, holder_of(readings[0]), card, elsewhere)]
         return out
 
     def _on_look_alikes(self, event: dict) -> list[dict]:

@@ -896,7 +896,8 @@ class CardTracker:
         # (The drift is the readings', two in a row, not the smoothed box's: that one lags
         # behind a card that slowed down to rest, and its catching up would restart the
         # stretch; one jittery reading alone is no drift.)
-        scale = self._jitter_scale(read, track)
+        read_index_alone = self._index_alone(read, track)
+        scale = self._jitter_scale(read, read_index_alone)
         moved = _distance(box, track.box, scale)
         if moved <= config.still_tolerance:
             track.box = (1 - config.smoothing) * track.box + config.smoothing * box
@@ -913,7 +914,7 @@ class CardTracker:
                 track.carry_box = None  # at rest again: not carried off
         track.sliver_only = track.sliver_only and not self._sure(confidence) \
             and self._index_alone(box, track)
-        if not self._index_alone(read, track):
+        if not read_index_alone:
             track.whole_at, track.whole_box = time, read.copy()
         track.last_seen = time
         track.confidence_sum += confidence
@@ -950,11 +951,12 @@ class CardTracker:
                 track.moved_from, track.placed_box = placed_box.copy(), track.box.copy()
                 update.moved.append(track)
 
-    def _jitter_scale(self, read: np.ndarray, track: CardTrack) -> float:
-        """The size jitter is measured in: the reading's own, or, for an index read alone, a
-        whole card's (a few pixels' wobble of a box a fifth of the card is no move of it)."""
+    def _jitter_scale(self, read: np.ndarray, index_alone: bool) -> float:
+        """The size jitter is measured in: the reading's own, or, for an index read alone
+        (`index_alone`), a whole card's (a few pixels' wobble of a box a fifth of the card is
+        no move of it)."""
         size = _box_size(read)
-        if self._card_size and self._index_alone(read, track):
+        if self._card_size and index_alone:
             return max(size, self._card_size)
         return size
 
