@@ -20,7 +20,7 @@ from collections.abc import Callable
 import numpy as np
 
 from vision.game_view import DUMMY, Emitted, GameView, InferenceConfig
-from vision.open_lead import OpenLeads
+from vision.guessed_throwers import GuessedThrowers
 from vision.swept_bout import SWEPT_TO_DISCARD, TRUMP_UNDER_STOCK, unaccounted
 from vision.table_events import Question, TableEvent, card_text, cards_text
 from vision.table_reader import beats, look_alikes, look_alikes_by_colour, overlap, rank_of
@@ -32,7 +32,7 @@ GONE_KEPT = 4  # tracks of one code that left the table, remembered (`read_unsur
 FRAME_TIMES_KEPT = 60.0  # s: how long when each frame came is remembered (`_nothing_read_since`)
 
 
-class GameFollower(OpenLeads):
+class GameFollower(GuessedThrowers):
     """Infers one match's events from tracker updates (see the module docstring)."""
 
     # -- the frame loop ----------------------------------------------------------------------------
@@ -403,6 +403,8 @@ class GameFollower(OpenLeads):
             # order (classic-2p-seed84, unanswered: Anna's J♦ lead read Q♦, asked; the bout,
             # taken, was settled only after her next lead was told, and refused: 8 false fouls)
             self._settle_doubts(out, asked_before=min(t.first_seen for t in view.lead_buffer))
+        if view.lead_buffer:
+            self._out_player_plays_on(view.lead_buffer[0])
         tracks, later = self._split_lead(view.lead_buffer)
         view.lead_buffer = []
         event, commit, doubt, doubt_ru, others = self._lead_event(tracks)
@@ -476,6 +478,7 @@ class GameFollower(OpenLeads):
     def _add_to_bout(self, track: CardTrack, out: list[Emitted]) -> None:
         """A new card beside the bout's cards: a transfer (P8) or a throw-in (P3, D5)."""
         view = self.view
+        self._out_player_plays_on(track)
         defender = view.defender
         seen, clear = self._direction_choice(track, self._seated)
         if clear and seen == defender and defender is not None:
@@ -512,8 +515,11 @@ class GameFollower(OpenLeads):
                 view.pending.append(track)  # it waits for the answer
                 return
             self._emit(out, {"type": "take", "player": defender}, self._take_guessed, [])
-        self._emit(out, throw_in, lambda: view.reader.add_attack(track.card, track.box),
-                   [track.card], doubt=doubt, doubt_ru=doubt_ru, alternatives=alternatives)
+        told = self._emit(out, throw_in, lambda: view.reader.add_attack(track.card, track.box),
+                          [track.card], doubt=doubt, doubt_ru=doubt_ru,
+                          alternatives=alternatives)
+        if told and not self._direction_choice(track, throwers)[1]:
+            self._remember_guessed_throw(throw_in, [n for n in throwers if n != thrower])
 
     def _defender_adds(self, track: CardTrack, out: list[Emitted]) -> None:
         """The defender clearly laid a card beside the bout: a transfer if it can look like one

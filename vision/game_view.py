@@ -44,6 +44,7 @@ from vision.table_reader import (
 from vision.tracking import CardTrack, TrackState
 
 if TYPE_CHECKING:
+    from vision.guessed_throwers import GuessedThrow
     from vision.missed_cards import MissedCardQuestion
     from vision.open_lead import OpenLead
     from vision.trump_check import TrumpAsked
@@ -163,6 +164,8 @@ class GameView:
     # the codes a card was read as on its way in when it came to rest
     # (`_read_on_its_way_as`): known elsewhere later, it may have been one of them
     came_in_as: dict[str, list[str]] = field(default_factory=dict)
+    # throw-ins told as a player's without seeing where they came from (`GuessedThrowers`)
+    throws_guessed: list[GuessedThrow] = field(default_factory=list)
 
 class FollowerCore:
     """Seats, turns and emitting, shared by the phases of `GameFollower`."""

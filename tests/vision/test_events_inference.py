@@ -2461,3 +2461,41 @@ def test_a_card_read_as_two_codes_on_one_box_is_offered_as_each() -> None:
     question = next(q for q in pipeline.questions if thrown in q.candidates)
     assert not pipeline.answer(question, question.candidates.index(thrown)).verdict.ok
     assert [v.verdict.rule for v in pipeline.fouls] == ["P3"]
+
+
+def test_a_card_from_the_seat_of_a_player_held_out_gives_his_guessed_throw_in_to_another(
+) -> None:
+    """Vera's 7♣, beaten, and a 7♦ thrown in that the camera first saw where it lies (its way
+    unseen): told as Vera's, the attacker's, by guess. The referee then holds Vera out of cards
+    (that guess left her hand one card short on paper), yet a 7♥ comes clearly from her seat:
+    she still held a card, so the 7♦ was another thrower's, the dummy's, who holds the most
+    cards (`GuessedThrowers`): the referee's past is rewritten with it as the dummy's, in its
+    own frame, and the 7♥ is Vera's (dummy-3p-seed76: it was told as Anna's lead, and three
+    false fouls followed)."""
+    setup = {"type": "setup", "variant": "dummy", "deck": 36,
+             "seats": ["Anna", "dummy", "Boris", "Vera"], "dealer": "Boris"}
+    scene = start(setup)
+    follower = scene.target.follower
+    referee = {"out": [], "hands": {"Anna": {"count": 4}, "dummy": {"count": 6},
+                                    "Boris": {"count": 2}, "Vera": {"count": 1}}}
+    revised: list[tuple[dict, dict, float]] = []
+
+    def revise(wrong: dict, right: TableEvent, **_: bool) -> bool:
+        revised.append((wrong, right.event, right.time))
+        referee["out"] = []
+        return True
+
+    follower.snapshot, follower.revise = lambda: referee, revise
+    play(scene, "7C", RIGHT, (500, 360))                 # Vera leads
+    play(scene, "9C", BOTTOM, (515, 375))                # Anna beats it
+    thrown_at = scene.time
+    scene.put("7D", (640, 360))                          # a throw-in, its way unseen
+    scene.wait(1.0)
+    guessed = {"type": "throw_in", "player": "Vera", "cards": ["7D"]}
+    assert events(scene)[-1] == guessed and revised == []
+    referee["out"] = ["Vera"]                            # her last card, on paper
+    play(scene, "7H", RIGHT, (760, 360))                 # ... yet she throws in the 7H
+    [(wrong, right, told_at)] = revised
+    assert (wrong, right) == (guessed, {**guessed, "player": "dummy"})
+    assert thrown_at <= told_at <= thrown_at + 1.0
+    assert events(scene)[-1] == {"type": "throw_in", "player": "Vera", "cards": ["7H"]}
