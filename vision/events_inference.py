@@ -397,7 +397,16 @@ class GameFollower(GuessedThrowers):
         """The lead of a bout: one card, or a group (lead_group; round 1/3/5). False when the
         referee refused it."""
         view = self.view
+        had_bout = bool(view.reader.cards)
         self._settle_unanswered(out)  # who leads depends on how the last bout closed
+        if view.lead_buffer and view.reader.cards and not had_bout:
+            # the turn settled was a lead, laid before these: they are played on its bout
+            # (dummy-3p-seed76, unanswered: Vera's K♥ on Boris's 8♥, laid while the 8♥ waited
+            # on a question, was told as her lead, a P5 foul)
+            tracks, view.lead_buffer = view.lead_buffer, []
+            for track in tracks:
+                self._play_card(track, out)
+            return True
         if view.lead_buffer and not view.reader.cards:
             # ... and so do the plays of that bout still asked about: the referee judges in
             # order (classic-2p-seed84, unanswered: Anna's J♦ lead read Q♦, asked; the bout,

@@ -495,7 +495,8 @@ class MissedTurns(LayoutPhases):
         if not leads:
             return False
         question = missed_bout_question(leader, taker, table_event, leads, since)
-        self._wait(MissedTurn(question, table_event, commit, taken_by=taker), out)
+        self._wait(MissedTurn(question, table_event, commit, taken_by=taker,
+                              guess=tuple(leads[:len(left) == 1])), out)
         return True
 
     def _ask_missed_beating(self, table_event: TableEvent, commit: Callable[[], None],
@@ -784,6 +785,7 @@ class MissedTurns(LayoutPhases):
             self.late_events.clear()
             return
         self._guess_turn(asked, out)
+        self._guess_taken_bout(asked, out)
         self._guess_defence(asked, out)
         self._guess_swept_bout(asked, out)
         out.append(asked.waiting)   # judged as read, at the frame it was seen
@@ -825,7 +827,8 @@ class MissedTurns(LayoutPhases):
         where the waiting turn is then in turn: two turns missed, one guessed would leave the
         turns out of step from then on (cross-3p-seed31, unanswered: 12 -> 27 false fouls)."""
         question, waiting = asked.question, asked.waiting.event
-        if self.judge is None or not asked.guess and waiting["type"] != "open_draw":
+        if self.judge is None or asked.taken_by is not None \
+                or not asked.guess and waiting["type"] != "open_draw":
             return
         guess = asked.guess
         if waiting["type"] == "open_draw":
@@ -842,6 +845,25 @@ class MissedTurns(LayoutPhases):
             out.append(event)
             self.guessed.add(placing["card"])
         self.view.stock_left -= len(guess) - 1   # (the question took one card off)
+
+    def _guess_taken_bout(self, asked: MissedTurn, out: list[Emitted]) -> None:
+        """A missed bout asked about (`_ask_missed_bout`), left unanswered, where one card
+        was seen leaving the table since the last bout closed (the turned trump, drawn by the
+        leader and led): that card is guessed to have been the lead and taken, both told (on
+        nobody's word: `guessed`), and the lead that waited is judged after them, in turn
+        (dummy-3p-seed76, unanswered: Vera's 9♦ led and taken by Anna unseen, Boris's 8♥ lead
+        after it judged out of turn, and 13 false fouls followed). Any event the referee
+        refuses ends the guess there."""
+        if asked.taken_by is None or not asked.guess or self.judge is None:
+            return
+        question, lead = asked.question, asked.guess[0]
+        for told in (as_told(lead), {"type": "take", "player": asked.taken_by}):
+            event = TableEvent(told, question.frame, question.time)
+            if not self.judge(event, record_refusal=False):
+                break
+            out.append(event)
+            self.guessed.update(played_cards(told))
+        self.resync()
 
     def _guess_swept_bout(self, asked: MissedTurn, out: list[Emitted]) -> None:
         """A missed lead asked about, left unanswered, where the question offers one whole

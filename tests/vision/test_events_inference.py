@@ -2499,3 +2499,46 @@ def test_a_card_from_the_seat_of_a_player_held_out_gives_his_guessed_throw_in_to
     assert (wrong, right) == (guessed, {**guessed, "player": "dummy"})
     assert thrown_at <= told_at <= thrown_at + 1.0
     assert events(scene)[-1] == {"type": "throw_in", "player": "Vera", "cards": ["7H"]}
+
+
+def test_unanswered_the_one_card_seen_leaving_is_guessed_the_missed_lead_taken() -> None:
+    """The stock is down to its last two cards (eight bouts told on the dashboard). Boris
+    beats Anna's 7♣ and draws the turned 6♥, the last card, leads it and Vera takes it, all
+    unseen but the 6♥ leaving the table. Anna then leads the 8♠, and nobody answers whether
+    Boris led a card that Vera took: the 6♥, the one card seen leaving the table since the
+    last bout, is guessed to have been that lead, taken, and the 8♠ is Anna's lead in turn
+    (before, it was judged out of turn, a false P7). Boris's 9♠ on it, laid while the 8♠
+    waited and so first taken for a lead, beats it (dummy-3p-seed76, unanswered: 14 -> 3
+    false fouls)."""
+    from referee import Referee
+
+    scene = start(THREE, referee=Referee())
+    pipeline = scene.target
+    leader, seats = "Boris", THREE["seats"]
+    for attack, defence in (("6D", "7D"), ("8D", "9D"), ("10D", "JD"), ("QD", "KD"),
+                            ("6S", "7S"), ("10S", "JS"), ("QS", "KS"), ("10C", "JC")):
+        defender = seats[(seats.index(leader) + 1) % len(seats)]
+        for event in ({"type": "attack", "player": leader, "cards": [attack]},
+                      {"type": "defend", "player": defender, "card": defence, "on": attack},
+                      {"type": "discard"}):
+            assert pipeline.referee.apply(event).ok
+        leader = defender
+    boris, vera = (90, 180), (1190, 180)
+    play(scene, "7C", BOTTOM, (500, 360))
+    play(scene, "9C", boris, (515, 375))
+    sweep(scene, "7C", "9C")
+    scene.slide("6H", (1000, 600), vera)
+    scene.remove("6H")
+    scene.wait(1.5)
+    play(scene, "8S", BOTTOM, (500, 360))
+    [question] = pipeline.questions
+    assert question.candidates[0] == {"type": "attack", "player": "Boris", "cards": ["6H"],
+                                      "taken_by": "Vera"}
+    play(scene, "9S", boris, (515, 375))                 # Boris beats the 8S
+    scene.wait(1.0)
+    assert pipeline.fouls == [] and pipeline.questions == []
+    assert events(scene)[-4:] == [
+        {"type": "attack", "player": "Boris", "cards": ["6H"]},
+        {"type": "take", "player": "Vera"},
+        {"type": "attack", "player": "Anna", "cards": ["8S"]},
+        {"type": "defend", "player": "Boris", "card": "9S", "on": "8S"}]
