@@ -856,14 +856,8 @@ class MissedTurns(LayoutPhases):
         refuses ends the guess there."""
         if asked.taken_by is None or not asked.guess or self.judge is None:
             return
-        question, lead = asked.question, asked.guess[0]
-        for told in (as_told(lead), {"type": "take", "player": asked.taken_by}):
-            event = TableEvent(told, question.frame, question.time)
-            if not self.judge(event, record_refusal=False):
-                break
-            out.append(event)
-            self.guessed.update(played_cards(told))
-        self.resync()
+        self._tell_guessed((as_told(asked.guess[0]), {"type": "take", "player": asked.taken_by}),
+                           asked.question, out)
 
     def _guess_swept_bout(self, asked: MissedTurn, out: list[Emitted]) -> None:
         """A missed lead asked about, left unanswered, where the question offers one whole
@@ -873,8 +867,14 @@ class MissedTurns(LayoutPhases):
         bouts = [lead for lead in asked.question.candidates if "beaten_by" in lead]
         if asked.box is None or self.judge is None or len(bouts) != 1:
             return
-        question = asked.question
-        for told in missed_bout_events(bouts[0], asked.waiting.event["player"]):
+        self._tell_guessed(missed_bout_events(bouts[0], asked.waiting.event["player"]),
+                           asked.question, out)
+
+    def _tell_guessed(self, events: Iterable[dict], question: Question,
+                      out: list[Emitted]) -> None:
+        """A missed bout's events, guessed on nobody's word (`guessed`), told in `question`'s
+        frame until the referee refuses one; the model is then set from the referee's."""
+        for told in events:
             event = TableEvent(told, question.frame, question.time)
             if not self.judge(event, record_refusal=False):
                 break

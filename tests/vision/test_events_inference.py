@@ -2332,6 +2332,12 @@ def trump_seen_leaving_then_a_lead_out_of_turn() -> tuple[Scene, Question]:
     from referee import Referee
 
     scene = start(THREE, referee=Referee())
+    return scene, trump_leaves_then_anna_leads(scene)
+
+
+def trump_leaves_then_anna_leads(scene: Scene) -> Question:
+    """Boris beats Anna's 7♣; the turned 6♥ is seen leaving towards Vera; Anna leads the
+    8♠. The one question it leaves."""
     boris, vera = (90, 180), (1190, 180)
     play(scene, "7C", BOTTOM, (500, 360))
     play(scene, "9C", boris, (515, 375))
@@ -2341,7 +2347,7 @@ def trump_seen_leaving_then_a_lead_out_of_turn() -> tuple[Scene, Question]:
     scene.wait(1.5)
     play(scene, "8S", BOTTOM, (500, 360))
     [question] = scene.target.questions
-    return scene, question
+    return question
 
 
 def test_a_card_seen_leaving_since_the_last_bout_is_asked_about_as_a_bout_missed() -> None:
@@ -2523,18 +2529,10 @@ def test_unanswered_the_one_card_seen_leaving_is_guessed_the_missed_lead_taken()
                       {"type": "discard"}):
             assert pipeline.referee.apply(event).ok
         leader = defender
-    boris, vera = (90, 180), (1190, 180)
-    play(scene, "7C", BOTTOM, (500, 360))
-    play(scene, "9C", boris, (515, 375))
-    sweep(scene, "7C", "9C")
-    scene.slide("6H", (1000, 600), vera)
-    scene.remove("6H")
-    scene.wait(1.5)
-    play(scene, "8S", BOTTOM, (500, 360))
-    [question] = pipeline.questions
+    question = trump_leaves_then_anna_leads(scene)
     assert question.candidates[0] == {"type": "attack", "player": "Boris", "cards": ["6H"],
                                       "taken_by": "Vera"}
-    play(scene, "9S", boris, (515, 375))                 # Boris beats the 8S
+    play(scene, "9S", (90, 180), (515, 375))             # Boris beats the 8S
     scene.wait(1.0)
     assert pipeline.fouls == [] and pipeline.questions == []
     assert events(scene)[-4:] == [
