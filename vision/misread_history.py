@@ -443,8 +443,9 @@ class MisreadHistory:
             if event is not confirmed and mentions(event.event, names):
                 if event.named and n in accepted:
                     return False   # the players named that card: not the camera's misreading
-                now[id(event)] = TableEvent(renamed(event.event, names), event.frame,
-                                            event.time, was=event)
+                if not event.named:   # a foul the players named stays as they named it
+                    now[id(event)] = TableEvent(renamed(event.event, names), event.frame,
+                                                event.time, was=event)
             may_refuse = n not in accepted and event is not confirmed
             instead.append((now.get(id(event), event), may_refuse))
         judged_before = confirmed is None or self.verdicts[-1].event is confirmed

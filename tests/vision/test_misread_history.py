@@ -492,3 +492,36 @@ def test_a_bout_card_s_code_brought_in_clear_of_it_where_a_look_alike_lies_renam
         {"type": "defend", "player": "Boris", "card": "7H", "on": "KC"},
         {"type": "throw_in", "player": "Anna", "cards": ["KS"]}]
     assert pipeline.fouls == [] and pipeline.questions == []
+
+
+def test_a_foul_the_players_named_keeps_its_card_when_an_earlier_reading_is_renamed() -> None:
+    """Anna's 7♠ lead was read 7♣ and discarded so. Her 7♣ laid on Boris's 8♣ later, refused
+    (G8: "in the discard pile"), the players named as read, a foul. When Boris's 7♣ lead is
+    then confirmed and the past renamed (the first 7♣ was the 7♠), that foul keeps the card the
+    players named: it was renamed too, a 7♠ nobody laid, and the 7♣ foul was lost
+    (dummy-3p-seed76: Anna's 7♦ on her own A♥ became a 7♣, a false foul, and the 7♦ foul
+    uncaught)."""
+    pipeline = TablePipeline.with_referee(TWO)
+
+    def tell(event: dict, *, named: bool = False) -> TableEvent:
+        told = TableEvent(event, len(pipeline.events) + 1, float(len(pipeline.events)),
+                          named=named)
+        pipeline.events.append(told)
+        pipeline._judge(told)
+        return told
+
+    for event in ({"type": "deal"}, {"type": "trump", "card": "6H"},
+                  {"type": "attack", "player": "Anna", "cards": ["7C"]},
+                  {"type": "defend", "player": "Boris", "card": "9C", "on": "7C"},
+                  {"type": "discard"}, {"type": "attack", "player": "Boris", "cards": ["8C"]}):
+        tell(event)
+    foul = {"type": "defend", "player": "Anna", "card": "7C", "on": "8C"}
+    tell(foul, named=True)
+    tell({"type": "take", "player": "Anna"})
+    lead = {"type": "attack", "player": "Boris", "cards": ["7C"]}
+    confirmed = TableEvent(lead, len(pipeline.events) + 1, 99.0)
+    assert pipeline.rename_in_history("7C", "7S", confirmed)
+    assert pipeline.verdicts[-1].event.event == lead and pipeline.verdicts[-1].verdict.ok
+    assert {"type": "attack", "player": "Anna", "cards": ["7S"]} in [
+        e.event for e in pipeline.events]
+    assert [v.event.event for v in pipeline.fouls] == [foul]
