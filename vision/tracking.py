@@ -1175,11 +1175,32 @@ class CardTracker:
             and track.carry_steps >= self.config.carry_readings \
             and _distance(track.carry_box, home) > self.config.home_distance
 
+    def _carried_off_as_before(self, gone: CardTrack, update: TrackerUpdate) -> None:
+        """`gone`, a reading never at rest now forgotten, of the code a table card was renamed
+        from, first read within a card of where that card lies and then farther off, that card
+        unread since: the card itself lifted and carried off, read as before (round-2p-seed85:
+        Anna's A♠ lead, read A♣ and named A♠, taken by Boris and read A♣ on its way off; the
+        A♠ was kept lying there, and Boris's A♠ lead, brought back onto its place, was told as
+        an A♣ laid on it, a false G8). It is gone, carried the way the reading went."""
+        lying = self.tracks.get(self.aliases.get(gone.card, ""))
+        if lying is None or lying.state is not TrackState.HIDDEN \
+                or lying.last_seen > gone.first_seen:
+            return
+        start = self._distance_from(gone.first_box, lying.box)
+        if start > self.config.duplicate_distance \
+                or self._distance_from(gone.box, lying.box) <= start + 1.0:
+            return
+        lying.carry_from, lying.carry_box = gone.first_box.copy(), gone.box.copy()
+        lying.carry_time = gone.last_seen
+        lying.state = TrackState.GONE
+        update.gone.append(lying)
+
     def _miss(self, track: CardTrack, time: float, update: TrackerUpdate) -> None:
         unseen = time - track.last_seen
         if track.state is TrackState.CANDIDATE:
             if unseen > self._forget_after:
                 del self.tracks[track.card]
+                self._carried_off_as_before(track, update)
         elif track.state is TrackState.PLACED:
             track.state = TrackState.HIDDEN
         carried_off = self._carried_off(track) \
