@@ -166,7 +166,8 @@ def feed_maker(args: argparse.Namespace) -> FeedMaker | None:
 
 def table(rows: dict[str, dict]) -> str:
     """The per-variant figures as a plain-text table."""
-    lines = [f"{'variant':9} {'games':>5} {'prec':>6} {'recall':>6} {'fouls caught':>13} "
+    lines = [f"{'variant':9} {'games':>5} {'prec':>6} {'recall':>6} {'+answers':>8} "
+             f"{'fouls caught':>13} "
              f"{'+answers':>8} {'late':>4} {'false/game':>10} {'quest/game':>10} "
              f"{'latency p50/p95':>16} "
              f"{'processed':>10} {'det ms p50/p95':>15}"]
@@ -175,6 +176,7 @@ def table(rows: dict[str, dict]) -> str:
         with_answers = f"{row['fouls_caught_with_answers']:.3f}" if row["fouls"] else "-"
         latency = f"{row['latency_median_s']}/{row['latency_p95_s']} s"
         lines.append(f"{name:9} {row['games']:>5} {row['precision']:>6.3f} {row['recall']:>6.3f} "
+                     f"{row['recall_with_answers']:>8.3f} "
                      f"{caught:>13} {with_answers:>8} {row['fouls_caught_late']:>4} "
                      f"{row['false_fouls_per_game']:>10.2f} "
                      f"{row['questions_per_game']:>10.2f} {latency:>16} "

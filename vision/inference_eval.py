@@ -70,6 +70,8 @@ class GameScore:
     truth: int = 0
     emitted: int = 0
     matched: int = 0
+    # truth events in the log of the camera's and the players' answers together
+    matched_with_answers: int = 0
     fouls: int = 0
     fouls_caught: int = 0
     fouls_caught_with_answers: int = 0   # ... or refused once the players answered a question
@@ -114,8 +116,9 @@ def score_events(variant: str, truth: list[TruthEvent], judged: list[tuple[Verdi
     """Aligns what the pipeline emitted (each judged event with the second it came out) with
     the ground truth (events with the frame their card came to rest, at `fps`) and scores it.
     `answer_verdicts`: the events the players' answers told (not the camera's, so not scored
-    as events); a foul the referee called on one (the players confirmed a reading the camera
-    asked about, "misread, or a foul?") counts in `fouls_caught_with_answers` only."""
+    as events but in `matched_with_answers`, the truth events the whole log holds); a foul
+    the referee called on one (the players confirmed a reading the camera asked about,
+    "misread, or a foul?") counts in `fouls_caught_with_answers` only."""
     judged = takes_last(judged, lambda said: said[0].event.event)
     truth = takes_last(truth, lambda t: t.event)
     score = GameScore(variant, truth=len(truth), emitted=len(judged), questions=questions)
@@ -128,6 +131,8 @@ def score_events(variant: str, truth: list[TruthEvent], judged: list[tuple[Verdi
         if seen.event["type"] in CARD_EVENTS:
             score.latencies.append(said_at - seen.frame / fps)
     score.matched = len(pairs)
+    score.matched_with_answers = _matched_with_answers(truth, judged, answer_verdicts, fps) \
+        if answer_verdicts else score.matched
     # a foul counts as caught when the camera's referee refused a reading of the same card
     # about when it was laid, whatever it named it (a refused early attack may well be read
     # as a refused throw-in: the players see that card flagged either way)
@@ -154,6 +159,18 @@ def score_events(variant: str, truth: list[TruthEvent], judged: list[tuple[Verdi
     score.extras = [canonical(v.event.event) for i, (v, _) in enumerate(judged)
                     if i not in pairs]
     return score
+
+
+def _matched_with_answers(truth: list[TruthEvent], judged: list[tuple[Verdicted, float]],
+                          answer_verdicts: list[tuple[Verdicted, float]], fps: float) -> int:
+    """How many truth events the log holds, the camera's events and those the players'
+    answers told together, in the order they came out."""
+    told = takes_last(sorted([*judged, *answer_verdicts], key=lambda said: said[1]),
+                      lambda said: said[0].event.event)
+    return len(aligned_in_time([canonical(t.event) for t in truth],
+                               [t.frame / fps for t in truth],
+                               [canonical(v.event.event) for v, _ in told],
+                               [said_at for _, said_at in told]))
 
 
 def aligned_in_time(truth: list[str], truth_times: list[float], said: list[str],
@@ -217,6 +234,8 @@ def summarize(scores: list[GameScore]) -> dict:
         "games": len(scores),
         "precision": round(matched / emitted, 4) if emitted else 1.0,
         "recall": round(matched / truth, 4) if truth else 1.0,
+        "recall_with_answers": round(sum(s.matched_with_answers for s in scores) / truth, 4)
+        if truth else 1.0,
         "fouls": fouls,
         "fouls_caught": round(sum(s.fouls_caught for s in scores) / fouls, 4) if fouls else 1.0,
         "fouls_caught_with_answers": round(sum(s.fouls_caught_with_answers for s in scores)

@@ -336,6 +336,23 @@ def test_a_foul_the_referee_called_once_the_players_confirmed_it_is_counted_apar
     assert accepted.fouls_caught_with_answers == 0
 
 
+def test_an_event_the_players_named_counts_in_the_recall_with_answers_only() -> None:
+    """The camera missed the 6D defence and asked; the players named it: the log then holds
+    every truth event, so the recall with answers is 1.0 while the camera's own stays 0.75;
+    nobody answering, both are 0.75."""
+    judged = [said(DEAL, 0.5), said(TRUMP, 1.3), said(ATTACK, 3.4)]
+    answered = score_events("classic", TRUTH, judged, fps=30.0,
+                            answer_verdicts=[said(BAD_DEFENCE, 5.4, ok=False)])
+    assert (answered.matched, answered.matched_with_answers) == (3, 4)
+    figures = summarize([answered])
+    assert (figures["recall"], figures["recall_with_answers"]) == (0.75, 1.0)
+    alone = summarize([score_events("classic", TRUTH, judged, fps=30.0)])
+    assert (alone["recall"], alone["recall_with_answers"]) == (0.75, 0.75)
+    wrong = score_events("classic", TRUTH, judged, fps=30.0,
+                         answer_verdicts=[said(ATTACK, 5.4)])   # not what happened then
+    assert wrong.matched_with_answers == 3
+
+
 def test_what_is_said_or_done_in_the_hands_is_not_expected_of_the_camera() -> None:
     """A video rendered from a whole simulated log (the demo) has declarations, draws and
     passes in its truth: the camera cannot see them and is not scored on them."""
