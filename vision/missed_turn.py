@@ -61,6 +61,7 @@ from vision.tracking import CardTrack, TrackState, box_area
 LOWEST_RANK = {36: "6", 52: "2"}
 TURN_PHASES = {"deal_card": "faceup", "open_draw": "opening"}  # a turn's event: its phase
 COVERED_GROWTH = 1.3  # a card's box grown so much as it lay: a card laid on it, read as it
+LYING_ON = 0.6  # a card last read over this much of another's box (the smaller's) lies on it
 
 
 def pile_for(snapshot: dict, drawer: str, card: str) -> str:
@@ -281,10 +282,12 @@ def take_undone_question(taker: str, target: str, waiting: TableEvent, defences:
 
 
 def missed_defence_question(defender: str, target: str, waiting: TableEvent,
-                            defences: list[dict], since: float) -> Question:
+                            defences: list[dict], since: float, *,
+                            replaces: dict | None = None) -> Question:
     """`waiting` (a throw-in) was refused for its rank while `target` lay unbeaten with
     something laid on it unseen: which card did `defender` beat `target` with (the throw-in
-    may then match its rank)? None: the throw-in is a foul."""
+    may then match its rank)? None: the throw-in is a foul. `replaces`: the take the camera
+    guessed from the throw-in, which the defence named takes the place of."""
     event = waiting.event
     shown, shown_ru = card_text(event["cards"][0]), card_text(event["cards"][0], True)
     lead, lead_ru = card_text(target), card_text(target, True)
@@ -295,7 +298,8 @@ def missed_defence_question(defender: str, target: str, waiting: TableEvent,
         f"{describe_event(event, russian=True)}, но карт этого достоинства на столе нет; на "
         f"{lead_ru} положили карту, которую камера не прочла. Побил ли {defender} {lead_ru}, "
         f"и чем? (ничем: {shown_ru} — нарушение)",
-        tuple(defences), waiting.frame, waiting.time, (event["cards"][0],), since)
+        tuple(defences), waiting.frame, waiting.time, (event["cards"][0],), since,
+        replaces=replaces)
 
 
 def missed_pass_on_question(defender: str, waiting: TableEvent, passes: list[dict],
@@ -574,7 +578,8 @@ class MissedTurns(LayoutPhases):
         event = table_event.event
         snapshot = self._snapshot()
         defender = snapshot.get("defender")
-        covered = [card for card in unbeaten_attacks(snapshot) if self._covered_unseen(card)]
+        covered = [card for card in unbeaten_attacks(snapshot)
+                   if self._covered_unseen(card) or self._lost_lying_on(card)]
         if defender is None or len(covered) != 1 or len(event["cards"]) != 1 \
                 or getattr(self.judge(table_event, record_refusal=False), "rule", None) != "P3":
             return False
@@ -583,11 +588,27 @@ class MissedTurns(LayoutPhases):
                                    hinted=[rank + suit for suit in "CDHS"])
         if not beaters:
             return False
+        # the take guessed from this throw-in (told before it) gives way to the defence named
+        take = {"type": "take", "player": defender} \
+            if self.view.take_guessed and snapshot.get("took") else None
         question = missed_defence_question(defender, target, table_event,
                                            defence_events(defender, target, beaters),
-                                           self._asked_since(list(self.view.reader.cards)))
+                                           self._asked_since(list(self.view.reader.cards)),
+                                           replaces=take)
         self._wait(MissedTurn(question, table_event, commit, beaten=target), out)
         return True
+
+    def _lost_lying_on(self, card: str) -> bool:
+        """A card read coming in since `card` was placed, last read lying on it
+        (`LYING_ON`), never read since: laid on it, and read as `card` from then on
+        (dummy-3p-seed92: Anna's K♣ on the 6♠, read K♣ to rest, then only the 6♠ on a box
+        grown a fifth; Boris's K♦ thrown in was a false P3)."""
+        track = self._tracks.get(card)
+        if track is None or track.placed_at is None:
+            return False
+        return any(other.last_seen >= track.placed_at and other.card not in self._tracks
+                   and overlap(other.box, track.box) >= LYING_ON
+                   for other in self._came_in_lately.values())
 
     def _covered_unseen(self, card: str) -> bool:
         """A card was laid on `card` and read as it: the box read for `card` grew as it lay,
@@ -697,6 +718,8 @@ class MissedTurns(LayoutPhases):
             if chosen is not None and not refused and track is not None \
                     and self.view.reader.pair_of(asked.beaten) is not None:
                 self.view.reader.add_defence(chosen["card"], track.box, asked.beaten)
+                if question.replaces is not None:   # the take guessed was the defence
+                    self.view.took = self.view.take_guessed = False
             self._as_read(asked, self._judge_late(waiting, question))
             return None
         if asked.passed:   # a missed pass-on

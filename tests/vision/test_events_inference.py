@@ -2540,3 +2540,34 @@ def test_unanswered_the_one_card_seen_leaving_is_guessed_the_missed_lead_taken()
         {"type": "take", "player": "Vera"},
         {"type": "attack", "player": "Anna", "cards": ["8S"]},
         {"type": "defend", "player": "Boris", "card": "9S", "on": "8S"}]
+
+
+def test_a_card_lost_lying_on_the_lead_asks_for_the_defence_before_a_throw_in_and_no_take(
+) -> None:
+    """Boris's 9♠ is read coming in and landing on Anna's 7♠, then only the 7♠ is read there
+    (the two read as one, the box no bigger). Anna's 9♦ thrown in seems to say Boris took
+    (told so) and is refused P3 as no 9 is on the table: the card lost lying on the 7♠ asks
+    which card beat it (before, only a box grown by a third did), and the 9♠ named takes the
+    take's place, so the 9♦ is thrown in on a bout that goes on (dummy-3p-seed92: Anna's K♣
+    on the 6♠ and Boris's K♦, a false P3, then the named K♣ refused P5 after the take)."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    scene.slide("9S", TOP, (503, 363))
+    scene.wait(0.13)                         # at rest less than `place_after`, then unread
+    scene.remove("9S")
+    scene.wait(1.0)
+    play(scene, "9D", BOTTOM, (620, 360))
+    pipeline = scene.target
+    [question] = pipeline.questions
+    defence = {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}
+    assert question.candidates[0] == defence
+    assert question.replaces == {"type": "take", "player": "Boris"}
+    assert pipeline.answer(question, 0).verdict.ok
+    assert pipeline.fouls == []
+    assert [e.event for e in pipeline.events][-2:] == [
+        defence, {"type": "throw_in", "player": "Anna", "cards": ["9D"]}]
+    snapshot = pipeline.snapshot()
+    assert not snapshot["took"] and snapshot["table"] == [
+        {"attack": "7S", "defence": "9S"}, {"attack": "9D", "defence": None}]
