@@ -378,10 +378,15 @@ class MissedTurns(LayoutPhases):
         # first, a card read on its way in since the turn began that never came to rest there
         lost = self._lost_on_the_way(self.view.turn_at)
         if phase == "faceup":
-            turns = missed_placings(snapshot, drawer, event["card"], self._tracks)
+            # a card lying on the table that no placing told (set aside as a pile's card read
+            # as its look-alike, say) may be the placing missed: offered after those lost (for
+            # the players only to name: unanswered, a guess of one collided later)
+            untold = set(unaccounted(snapshot)) & set(self._tracks)
+            turns = missed_placings(snapshot, drawer, event["card"], set(self._tracks) - untold)
             offered = misread_on_a_pile(snapshot, drawer, turns)
             self.view.stock_left -= 1   # the drawer's card left the stock too
             first = [turn for turn in turns[1:] if turn["card"] in lost]
+            first += [turn for turn in turns[1:] if turn["card"] in untold and turn not in first]
         else:   # ... beating a table card seen leaving: the drawer took it with his draw
             turns = missed_open_draws(snapshot, drawer, event, self._tracks)
             gone = self._table_cards_gone(event)
@@ -392,7 +397,8 @@ class MissedTurns(LayoutPhases):
         question = missed_turn_question(drawer, table_event, turns, self.view.turn_at, offered)
         guess: tuple[dict, ...] = ()   # (round: `_guess_turn`)
         if phase == "faceup":
-            guess = (first[0],) if first else self._placed_over_covered(snapshot, drawer, event)
+            guess = (first[0],) if first and first[0]["card"] in lost \
+                else self._placed_over_covered(snapshot, drawer, event)
         self._wait(MissedTurn(question, table_event, commit, guess=guess), out)
         commit()
         return True

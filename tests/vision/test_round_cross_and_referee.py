@@ -2034,3 +2034,25 @@ def test_a_draw_asked_about_and_named_laid_beside_is_a_table_card_then() -> None
     assert draws == [beside, {"type": "open_draw", "player": "Boris", "card": "7H",
                               "beats": "6H"}]
     assert pipeline.fouls == [] and not pipeline.snapshot()["open_table"]   # R3: he took all
+
+
+def test_a_card_set_aside_as_a_pile_top_read_two_ways_is_offered_as_the_placing_missed(
+) -> None:
+    """Vera's 7♥ laid unseen on her 7♦ is read where it lies, the top's look-alike: set aside
+    as the 7♦ read two ways, no placing. When Anna places out of turn for the referee, the
+    7♥ lying there is offered as Vera's placing missed (before, a card on the table was left
+    out, and the players could not name it: cross-3p-seed94, Anna's A♣ on her A♠, recall
+    0.33); named, Anna's placing is in turn. Nobody answering, it is not guessed."""
+    scene = cross_kc_placed()
+    pipeline = scene.target
+    scene.remove("7D")
+    scene.put("7H", (981, 251))
+    scene.wait(1.0)
+    play(scene, "10C", ANNA, (650, 572))
+    [question] = pipeline.questions
+    placing = {"type": "deal_card", "player": "Vera", "card": "7H", "to": "Vera"}
+    assert question.candidates[1] == placing
+    assert pipeline.answer(question, 1).verdict.ok
+    assert pipeline.snapshot()["piles"] == {"Anna": ["9S", "10C"], "Boris": ["QH", "KC"],
+                                            "Vera": ["7D", "7H"]}
+    assert pipeline.fouls == []
