@@ -2056,3 +2056,35 @@ def test_a_card_set_aside_as_a_pile_top_read_two_ways_is_offered_as_the_placing_
     assert pipeline.snapshot()["piles"] == {"Anna": ["9S", "10C"], "Boris": ["QH", "KC"],
                                             "Vera": ["7D", "7H"]}
     assert pipeline.fouls == []
+
+
+def test_a_draw_out_of_turn_and_known_in_the_hand_asks_the_turn_first_then_the_misreading(
+) -> None:
+    """Anna's K♣ drawn onto the J♣ is read K♠ surely (a trump: legal), and she takes both.
+    Boris lays his 7♥ beside the table; Vera's 6♣ beside it goes unseen. Anna's real K♠
+    onto the 9♣ is then out of turn for the referee and a card it has in her hand: asked
+    first which card Vera drew (before, the K♠ was asked about as misread or a foul, and
+    named, still refused as out of turn: round-3p-seed93, 36 false fouls), then, in turn,
+    whether the K♠ in her hand was misread: named as read, the first is renamed the K♣."""
+    from referee import Referee
+
+    scene = Scene(TablePipeline(setup("round"), referee=Referee()), jitter=1.0)
+    spots = round_layout(scene)
+    pipeline = scene.target
+    jack, nine = spots["JC"], spots["9C"]
+    play(scene, "KS", ANNA, (jack[0] + 15, jack[1] + 15))
+    sweep(scene, "KS", "JC")                  # she takes them
+    play(scene, "7H", BORIS, (640, 620))      # beside the table; Vera's 6C is never seen
+    play(scene, "KS", ANNA, (nine[0] + 15, nine[1] + 15))
+    [turn] = pipeline.questions
+    missed = {"type": "open_draw", "player": "Vera", "card": "6C"}
+    assert "Vera's turn" in turn.text
+    assert pipeline.answer(turn, turn.candidates.index(missed)).verdict.ok
+    scene.wait(0.2)
+    [misread] = pipeline.questions
+    drawn = {"type": "open_draw", "player": "Anna", "card": "KS", "beats": "9C"}
+    assert "(G8)" in misread.text and misread.candidates[0] == drawn
+    assert pipeline.answer(misread, 0).verdict.ok
+    told = [e.event for e in pipeline.events]
+    assert {"type": "open_draw", "player": "Anna", "card": "KC", "beats": "JC"} in told
+    assert told[-1] == drawn and pipeline.fouls == []
