@@ -39,7 +39,7 @@ class GuessedThrowers(OpenLeads):
         """`event`, a throw-in, was told as its player's by guess; `others` may have thrown
         it, ordered here by the cards they hold now (the likeliest first)."""
         hands = self._snapshot().get("hands") or {}
-        held = {name: (hands.get(name) or {}).get("count", 0) for name in others}
+        held = {name: (hands.get(name) or {}).get("count") or 0 for name in others}
         likeliest = tuple(sorted(others, key=lambda name: -held[name]))
         self.view.throws_guessed.append(GuessedThrow(event, likeliest, self._frame, self._time))
 

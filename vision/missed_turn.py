@@ -505,8 +505,8 @@ class MissedTurns(LayoutPhases):
         if not leads:
             return False
         question = missed_bout_question(leader, taker, table_event, leads, since)
-        self._wait(MissedTurn(question, table_event, commit, taken_by=taker,
-                              guess=tuple(leads[:len(left) == 1])), out)
+        guess = tuple(leads[:1]) if len(left) == 1 else ()   # (`_guess_taken_bout`)
+        self._wait(MissedTurn(question, table_event, commit, taken_by=taker, guess=guess), out)
         return True
 
     def _ask_missed_beating(self, table_event: TableEvent, commit: Callable[[], None],
