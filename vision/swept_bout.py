@@ -148,14 +148,21 @@ def stock_drawn_up(snapshot: dict) -> bool:
     up") that takes the whole stock, the turned trump with it: the trump is then in a hand
     when the next lead comes (classic-3p-seed63: Anna led the trump 7♣, the last card she drew,
     never read; Boris's 8♣ on it was asked about as beating a lead of hers, the 7♣ not among
-    the cards offered, and nobody could name it: 8 false fouls)."""
+    the cards offered, and nobody could name it: 8 false fouls). Also while a take is declared
+    and its bout still lies there: it goes to the taker, then the draw-up (classic-2p-seed75:
+    Anna's trump 9♦, drawn last, led after Boris's take and taken by him, was never offered)."""
     stock = int(snapshot.get("stock") or 0)
-    if not stock or not str(snapshot.get("next") or "").endswith("draws up"):
+    owed = str(snapshot.get("next") or "")
+    if not stock or not owed.endswith(("draws up", "then draw-up")):
         return False
     out = set(snapshot.get("out") or ())
-    need = sum(max(0, HAND_SIZE - int(hand.get("count") or 0))
-               for seat, hand in (snapshot.get("hands") or {}).items() if seat not in out)
-    return need >= stock
+    counts = {seat: int(hand.get("count") or 0)
+              for seat, hand in (snapshot.get("hands") or {}).items() if seat not in out}
+    taker = snapshot.get("defender")
+    if snapshot.get("took") and taker in counts:   # a take declared: the bout goes to him
+        counts[taker] += sum(1 for entry in snapshot.get("table") or ()
+                             for code in (entry.get("attack"), entry.get("defence")) if code)
+    return sum(max(0, HAND_SIZE - count) for count in counts.values()) >= stock
 
 
 def _deck(snapshot: dict) -> list[str]:

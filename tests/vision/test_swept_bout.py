@@ -36,6 +36,24 @@ def test_the_turned_trump_is_in_a_hand_once_the_draw_up_owed_takes_the_whole_sto
     assert "8C" in unaccounted(snapshot, ["7C"], "Anna")
 
 
+@pytest.mark.parametrize(("anna", "taken", "drawn"), [(3, 1, True), (5, 1, False), (5, 0, False),
+                                                   (4, 0, True)])
+def test_the_turned_trump_is_in_a_hand_once_a_take_declared_leaves_the_draw_up_the_stock(
+        anna: int, taken: int, drawn: bool) -> None:
+    """Boris has declared a take; his bout (the 8D and `taken` cards more) still lies there,
+    and the draw-up comes once it goes to him. Two cards left: Anna's owed draw takes the
+    trump 9D when she holds 4 or fewer (classic-2p-seed75: Anna led it, the last card she
+    drew, after Boris took; it was never offered). Boris's count gets the bout's cards: he
+    holds 5, and with the 8D he owes none, so Anna holding 5 leaves the trump there."""
+    table = [{"attack": "8D", "defence": None}] + [{"attack": "QC", "defence": None}] * taken
+    snapshot = {"variant": "classic", "deck": 36, "stock": 2, "trump": "9D", "trump_suit": "D",
+                "next": "Boris takes; others may throw in, then draw-up", "out": [],
+                "took": True, "defender": "Boris", "table": table,
+                "hands": {"Anna": {"count": anna, "known": []},
+                          "Boris": {"count": 5, "known": []}}}
+    assert ("9D" in unaccounted(snapshot, ["9D"], "Anna")) is drawn
+
+
 def carried(card: str, lay: tuple[float, float], to: tuple[float, float]) -> CardTrack:
     """A card placed at `lay` (a 90x100 box) last read carried to `to`."""
     def box(x: float, y: float) -> np.ndarray:
