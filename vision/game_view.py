@@ -383,7 +383,6 @@ class FollowerCore:
                 return True
             rule = getattr(judged, "rule", None)
             if rule == "G8" and event["type"] == "open_draw" and not question_open \
-                    and self._snapshot().get("turn") not in (None, event.get("player")) \
                     and self._ask_missed_turn(table_event, commit, out):
                 return True   # out of turn too: the turn missed first, then the card
             if self._refused_for_a_guess(event, rule) and self.rename_past is not None \
