@@ -17,6 +17,7 @@ import numpy as np
 from vision.seats import SeatMap
 from vision.swept_bout import (
     beats_in_game,
+    breaks_the_rule_too,
     hand_known,
     swept_towards,
     unaccounted,
@@ -399,7 +400,15 @@ class FollowerCore:
             misread, held = ([self._cover_as_it_would_be(other) for other in readings]
                              for readings in (misread, held))
             if misread or held:
-                misread += self._on_misread_attack(event, misread)
+                mending = misread
+                if not (self._no_card_played(cards, rule) or self._led_after_take(event)):
+                    # a look-alike that breaks the rule as well mends nothing: not asked about
+                    # (a reading that may be no card played, or the next lead, is asked about)
+                    snapshot = self._snapshot()
+                    mending = [reading for reading in misread
+                               if not breaks_the_rule_too(snapshot, event, reading, rule)]
+                misread = [*mending, *self._on_misread_attack(event, misread)]
+            if misread or held:
                 # read surely (`held`), or another act (`_led_after_take`): the players may
                 # name it; unanswered, the reading is not taken for it
                 offered = [*(offered or ()), *held, *self._led_after_take(event),

@@ -186,12 +186,33 @@ def possible_beaters(target: str, snapshot: dict, lying: Iterable[str] = (),
                                            card[-1] == snapshot.get("trump_suit")))
 
 
+def table_ranks(snapshot: dict) -> set[str]:
+    """The ranks of the cards on the referee's table (attacks and defences)."""
+    return {rank_of(code) for entry in snapshot.get("table") or ()
+            for code in (entry.get("attack"), entry.get("defence")) if code}
+
+
+def breaks_the_rule_too(snapshot: dict, event: dict, reading: dict, rule: str | None) -> bool:
+    """Whether `reading` (`event` with a card read as another) breaks the rule the referee
+    refused `event` for, the same way: a throw-in (P3) of a rank that is not on the table
+    either, or refused for something else than its rank (the bout, the seat: no other card
+    mends that); a defence (G4, C5) that does not beat its card either. Offered as the
+    camera's misreading, such a reading would only ask the players which foul it was."""
+    if rule == "P3" and reading.get("type") == "throw_in":
+        ranks = table_ranks(snapshot)
+        return all(rank_of(card) in ranks for card in event.get("cards") or ()) \
+            or any(rank_of(card) not in ranks for card in reading.get("cards") or ())
+    if rule in ("G4", "C5") and reading.get("type") == "defend" \
+            and reading.get("on") in unbeaten_attacks(snapshot):
+        return not beats_in_game(snapshot, reading["card"], reading["on"])
+    return False
+
+
 def possible_throw_ins(snapshot: dict, throwers: Iterable[str],
                        lying: Iterable[str] = ()) -> list[dict]:
     """The throw-ins (P3) that may have come unseen: a card of a rank on the referee's table
     from each of `throwers`, where that player may have held it."""
-    ranks = {rank_of(code) for entry in snapshot.get("table") or ()
-             for code in (entry.get("attack"), entry.get("defence")) if code}
+    ranks = table_ranks(snapshot)
     events = []
     for thrower in throwers:
         events += [{"type": "throw_in", "player": thrower, "cards": [card]}

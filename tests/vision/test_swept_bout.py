@@ -6,7 +6,13 @@ import numpy as np
 import pytest
 
 from vision.seats import SeatMap
-from vision.swept_bout import beats_in_game, possible_beaters, swept_towards, unaccounted
+from vision.swept_bout import (
+    beats_in_game,
+    breaks_the_rule_too,
+    possible_beaters,
+    swept_towards,
+    unaccounted,
+)
 from vision.tracking import CardTrack
 
 
@@ -90,3 +96,19 @@ def test_a_card_beats_another_by_the_referee_s_trump_and_variant() -> None:
     assert beats_in_game(cross, "6D", "AS") is True
     assert beats_in_game(classic, "7C", "6C") and beats_in_game(cross, "7C", "6C")
     assert beats_in_game({"trump_suit": "H", "variant": "classic"}, "6D", "AC") is False
+
+
+def test_a_look_alike_reading_breaks_the_rule_too_unless_it_keeps_it() -> None:
+    """A reading of another card mends a refusal only where that card keeps the rule."""
+    snapshot = {"variant": "classic", "trump_suit": "H",
+                "table": [{"attack": "7S", "defence": "9S"}, {"attack": "8D", "defence": None}]}
+    thrown = {"type": "throw_in", "player": "Anna", "cards": ["JC"]}
+    assert breaks_the_rule_too(snapshot, thrown, {**thrown, "cards": ["JS"]}, "P3")
+    assert not breaks_the_rule_too(snapshot, thrown, {**thrown, "cards": ["9C"]}, "P3")
+    # a throw-in of a rank on the table was refused for something else: no card mends that
+    in_rank = {**thrown, "cards": ["7C"]}
+    assert breaks_the_rule_too(snapshot, in_rank, {**thrown, "cards": ["9C"]}, "P3")
+    defence = {"type": "defend", "player": "Boris", "card": "7D", "on": "8D"}
+    assert breaks_the_rule_too(snapshot, defence, {**defence, "card": "7C"}, "G4")
+    assert not breaks_the_rule_too(snapshot, defence, {**defence, "card": "7H"}, "G4")   # a trump
+    assert not breaks_the_rule_too(snapshot, defence, {**defence, "card": "7C"}, "G8")
