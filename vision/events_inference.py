@@ -417,6 +417,14 @@ class GameFollower(GuessedThrowers):
         tracks, later = self._split_lead(view.lead_buffer)
         view.lead_buffer = []
         event, commit, doubt, doubt_ru, others = self._lead_event(tracks)
+        if event["player"] == DUMMY and self._snapshot().get("table"):
+            # the dummy never leads (D3): its card laid while the referee's bout is still
+            # open is thrown in on that bout, whose cards the camera lost (dummy-2p-seed73:
+            # Boris's J♠ laid square over the 8♠, read a frame at a time; the dummy's J♦
+            # then taken for a lead, a false P5)
+            for track in [*tracks, *later]:
+                self._add_to_bout(track, out)
+            return True
         if view.open_lead is not None:  # round: it grew from a lead the referee has
             return self._close_grown_lead(TableEvent(event, self._frame, self._time), commit)
         accepted = self._emit(out, event, commit, event["cards"], doubt=doubt,

@@ -2605,3 +2605,22 @@ def test_a_card_lost_lying_on_the_lead_asks_for_the_defence_before_a_throw_in_an
     snapshot = pipeline.snapshot()
     assert not snapshot["took"] and snapshot["table"] == [
         {"attack": "7S", "defence": "9S"}, {"attack": "9D", "defence": None}]
+
+
+def test_the_dummy_s_card_laid_while_the_referee_s_bout_is_open_is_a_throw_in() -> None:
+    """Anna leads the 8♠, and it leaves the camera's sight (Boris's card laid square over
+    it, never read): the camera tells Boris's take, but the bout still lies there. The
+    dummy's 8♦ is then thrown in on it, not a lead (the dummy never leads, D3): a false D3
+    foul before (dummy-2p-seed73: the dummy's J♦ taken for a lead, a false P5)."""
+    from referee import Referee
+
+    setup = {"type": "setup", "variant": "dummy", "deck": 36,
+             "seats": ["Anna", "dummy", "Boris"], "dealer": "Boris"}
+    scene = start(setup, referee=Referee())   # Anna bottom, the dummy upper left
+    play(scene, "8S", BOTTOM, (500, 360))
+    scene.remove("8S")
+    scene.wait(4.0)
+    play(scene, "8D", (90, 180), (620, 360))
+    assert events(scene)[-1] == {"type": "throw_in", "player": "dummy", "cards": ["8D"]}
+    assert scene.target.fouls == []
+    assert [pair["attack"] for pair in scene.target.snapshot()["table"]] == ["8S", "8D"]
