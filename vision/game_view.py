@@ -459,7 +459,8 @@ class FollowerCore:
                 if candidate not in candidates:
                     candidates.append(candidate)
             for_players = [candidate for candidate in
-                           (*(offered or ()), *self._confident_look_alikes(readings, cards))
+                           (*(offered or ()), *self._confident_look_alikes(readings, cards),
+                            *self._on_misread_attack(event, []))
                            if candidate not in candidates]
             question = Question(f"{describe_event(event)}? ({doubt})",
                                 f"{describe_event(event, russian=True)}? ({doubt_ru or doubt})",
@@ -1031,8 +1032,10 @@ class FollowerCore:
                 for other in look_alikes_by_colour(card) if other in possible]
 
     def _on_misread_attack(self, event: dict, misread: list[dict]) -> list[dict]:
-        """A defence refused for its card's name: the attack card it lies on may have been
-        misread too (a design's suits are often confused both times). The defence, as read
+        """A defence refused for its card's name, or asked about (offered to the players
+        then: dummy-2p-seed73, the J♠ asked about on the 6♣ that was the 6♠ misread): the
+        attack card it lies on may have been misread too (a design's suits are often
+        confused both times). The defence, as read
         or as each of its `misread` look-alikes, on each look-alike of that attack card that
         nobody has accounted for and nothing on the table is read as (the other suit of its
         colour first), where it beats it."""

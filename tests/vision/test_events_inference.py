@@ -2624,3 +2624,24 @@ def test_the_dummy_s_card_laid_while_the_referee_s_bout_is_open_is_a_throw_in() 
     assert events(scene)[-1] == {"type": "throw_in", "player": "dummy", "cards": ["8D"]}
     assert scene.target.fouls == []
     assert [pair["attack"] for pair in scene.target.snapshot()["table"]] == ["8S", "8D"]
+
+
+def test_a_defence_in_doubt_is_offered_on_each_look_alike_of_its_attack_card() -> None:
+    """Anna's 6♠ is read 6♣; Boris's J♠ laid on it is read with low confidence, so asked
+    about (not judged). The players may also name the J♠ on the 6♠, the lead's look-alike:
+    they do, the referee's lead is renamed and the defence accepted (dummy-2p-seed73: the
+    question offered the J♠ only on the 6♣, nobody could pick it, and the bout went astray:
+    a take guessed, the J♥ thrown in later a false P3)."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "6C", BOTTOM, (500, 360))
+    play(scene, "JS", TOP, (515, 375), confidence=0.5)
+    pipeline = scene.target
+    [question] = pipeline.questions
+    on_the_six = {"type": "defend", "player": "Boris", "card": "JS", "on": "6S"}
+    assert question.candidates[0] == {**on_the_six, "on": "6C"}
+    assert on_the_six in question.candidates[-question.offered_only:]
+    assert pipeline.answer(question, question.candidates.index(on_the_six)).verdict.ok
+    assert pipeline.snapshot()["table"] == [{"attack": "6S", "defence": "JS"}]
+    assert pipeline.fouls == []
