@@ -1025,6 +1025,13 @@ class CardTracker:
                                          if at >= track.rest_since)
             if _distance(track.box, other.box) > self.config.same_place:
                 continue
+            if not never_moved and other.placed_at is not None \
+                    and other.placed_at < track.first_seen:
+                # brought in and laid on a card lying there: that card's index shows, read
+                # there too, and it is no rival (dummy-2p-seed73: Boris's J♠ laid on the 6♣,
+                # asked about as "J♠ or 6♣?"; a cross pile's new top, asked about as itself or
+                # the card under it)
+                continue
             # what was read there since this card came to rest, not in its long life before
             rivals[other.card] = sum(confidence for at, confidence in other.recent
                                      if at >= track.rest_since)

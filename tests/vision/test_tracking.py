@@ -911,6 +911,23 @@ def test_a_card_brought_in_onto_a_lying_card_is_no_doubt_of_it() -> None:
     assert tracker.tracks["JD"].rival_share == 0
 
 
+def test_a_card_brought_in_onto_a_lying_card_still_read_there_is_no_doubt_of_it() -> None:
+    """The J♦ brought in and laid square on the Q♦, which is read there by turns with it
+    (its index shows, and the J♦'s is hard to read): the Q♦ lies under it, it is no rival
+    of the J♦ (dummy-2p-seed73: Boris's J♠ laid on the 6♣, asked about as "J♠ or 6♣?")."""
+    tracker = CardTracker()
+    scene = Scene(tracker)
+    scene.put("QD", (400, 300))
+    scene.wait(2.0)
+    scene.remove("QD")
+    scene.slide("JD", (400, 600), (400, 300))
+    for frame in range(30):   # by turns: never both in one frame
+        scene.hidden = {"JD"} if frame % 2 else set()
+        scene.step(extra=[("QD", (400, 300), 0.9)] if frame % 2 else [])
+    assert [card for _, card in placed(scene)] == ["QD", "JD"]
+    assert tracker.tracks["JD"].rival_share == 0
+
+
 def test_a_renamed_card_read_by_its_old_code_from_its_index_alone_is_still_that_card() -> None:
     """The 6C misread steadily as 6S is renamed; then a card laid on it leaves only its
     top-left index, still read as 6S: a reading of the renamed card where it lies (an index
