@@ -16,6 +16,7 @@ import numpy as np
 from vision.cardclasses import deck_codes
 from vision.detections import Detections
 from vision.events_inference import Emitted, GameFollower, InferenceConfig
+from vision.learned_misreadings import LearnedMisreadings
 from vision.misread_history import MisreadHistory
 from vision.seats import SeatMap
 from vision.sources import FramePacket, FrameSource
@@ -74,6 +75,7 @@ class TablePipeline(MisreadHistory):
         self.questions: list[Question] = []   # still waiting for an answer
         self.verdicts: list[Verdicted] = []
         self._snapshot: dict | None = None
+        self.misreadings = LearnedMisreadings()   # what the players' answers named misread
         self.follower = GameFollower(
             self.setup, seats, inference_config,
             judge=self._judge if referee is not None else None,
@@ -124,13 +126,33 @@ class TablePipeline(MisreadHistory):
         for card in self.follower.taken_back:
             self.tracker.forget(card)
         self.follower.taken_back.clear()
+        told: list[Emitted] = []
         for item in emitted:
-            if isinstance(item, Question):
+            settled = self._settled_as_learnt(item)
+            if settled is not None:   # judged and logged already
+                told += [] if settled is False else [settled]
+            elif isinstance(item, Question):
                 self.questions.append(item)
+                told.append(item)
             else:
                 self.events.append(item)
+                told.append(item)
         self.defences_read_again(judged_before)
-        return emitted
+        return told
+
+    def _settled_as_learnt(self, item: Emitted) -> TableEvent | bool | None:
+        """For a question about a reading that a misreading the players named before
+        explains (`LearnedMisreadings`), where the referee accepts the event so renamed
+        (tried on a copy first): the question settled so, and the event it told (False:
+        none). None: `item` is not such a question."""
+        if not isinstance(item, Question) or item.replaces is not None or item.since is not None:
+            return None
+        choice = self.misreadings.choice(item)
+        trial = None if choice is None else self._trial_referee()
+        if trial is None or not verdict_ok(trial.apply(as_told(item.candidates[choice]))):
+            return None
+        verdict = self._answered(item, choice, by_players=False)
+        return False if verdict is None else verdict.event
 
     def follow(self, source: FrameSource, detector: Detector, *, after: int = -1,
                stop: threading.Event | None = None
@@ -157,12 +179,18 @@ class TablePipeline(MisreadHistory):
         The chosen event goes to the referee now, tagged with the question's frame. When it is
         not the reading the follower went on with (another card, another event, none), the
         follower's model of the bout is set again from the referee's (`GameFollower.resync`)
-        and a card read as a look-alike takes its true name in the tracker too."""
+        and a card read as a look-alike takes its true name in the tracker too; a suit read
+        as another is learnt (`misreadings`)."""
+        return self._answered(question, choice, by_players=True)
+
+    def _answered(self, question: Question, choice: int | None, *,
+                  by_players: bool) -> Verdicted | None:
+        """`answer`; `by_players=False`: the camera settled it by a learnt misreading."""
         if any(question is gone for gone in self.follower.withdrawn):
             return None  # the game went on without the answer (the follower settled it)
         if question in self.questions:
             self.questions.remove(question)
-        self.follower.players_answer = True
+        self.follower.players_answer |= by_players
         chosen = None if choice is None else question.candidates[choice]
         if chosen is not None and "table_misread" in chosen:
             return self.layout_misread_named(question, chosen)
@@ -194,6 +222,8 @@ class TablePipeline(MisreadHistory):
                         and not named_a_foul and self.misread_card_renamed(event):
                     verdict, refused = self.verdicts[-1], False
         renamed = self.follower.answered(question, chosen, refused=refused)
+        if renamed is not None and by_players and not refused:
+            self.misreadings.learn(*renamed)
         self.events += self.follower.late_events  # what the answer let the camera's reading close
         self.follower.late_events.clear()
         if renamed is not None:

@@ -4,6 +4,7 @@ import pytest
 from table_scene import Scene
 
 from vision.events_inference import InferenceConfig
+from vision.learned_misreadings import LearnedMisreadings
 from vision.pipeline import TablePipeline
 from vision.table_events import Question, TableEvent, describe_event
 
@@ -1938,7 +1939,9 @@ def test_a_card_read_as_the_code_it_was_misread_as_before_is_asked_about_as_that
     """Boris leads the AC, read unsurely as AS; the players name it the AC, and Anna takes it.
     Later she beats Boris's QC with it, read surely as the AS again: the AS cannot beat the
     QC (G4), but the camera read her AC so before, so it is asked about, the AC first among
-    the camera's readings, and named, accepted; no foul."""
+    the camera's readings, and named, accepted; no foul. (The misreading the players named
+    is forgotten here: learnt, the camera settles it itself, as
+    `test_a_suit_misreading_the_players_named_settles_the_next_one_without_asking` shows.)"""
     from referee import Referee
 
     scene = start(referee=Referee())
@@ -1950,6 +1953,7 @@ def test_a_card_read_as_the_code_it_was_misread_as_before_is_asked_about_as_that
     carry_off(scene, BOTTOM, "AS")                # Anna takes it
     scene.wait(1.0)
     play(scene, "QC", TOP, (500, 360))
+    pipeline.misreadings = LearnedMisreadings()
     play(scene, "AS", BOTTOM, (515, 375))
     [question] = pipeline.questions
     defence = {"type": "defend", "player": "Anna", "card": "AC", "on": "QC"}
@@ -2645,3 +2649,26 @@ def test_a_defence_in_doubt_is_offered_on_each_look_alike_of_its_attack_card() -
     assert pipeline.answer(question, question.candidates.index(on_the_six)).verdict.ok
     assert pipeline.snapshot()["table"] == [{"attack": "6S", "defence": "JS"}]
     assert pipeline.fouls == []
+
+
+def test_a_suit_misreading_the_players_named_settles_the_next_one_without_asking() -> None:
+    """Boris's J♣ on Anna's 10♣ is read J♠, unsurely (a design whose clubs read as spades):
+    refused (G4), asked, and the players name the J♣. Next bout, Anna's Q♣ on Boris's 9♣ is
+    read Q♠ the same way: the camera settles it as the Q♣ itself, the misreading learnt,
+    since the referee accepts it (classic-2p-seed75: asked four times about the same
+    misreading)."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    pipeline = scene.target
+    play(scene, "10C", BOTTOM, (500, 360))
+    play(scene, "JS", TOP, (515, 375), confidence=0.6)
+    [question] = pipeline.questions
+    club = {"type": "defend", "player": "Boris", "card": "JC", "on": "10C"}
+    assert pipeline.answer(question, question.candidates.index(club)).verdict.ok
+    sweep(scene, "10C", "JS")
+    play(scene, "9C", TOP, (500, 360))
+    play(scene, "QS", BOTTOM, (515, 375), confidence=0.6)
+    assert events(scene)[-1] == {"type": "defend", "player": "Anna", "card": "QC", "on": "9C"}
+    assert pipeline.questions == [] and pipeline.fouls == []
+    assert "QC" in pipeline.tracker.tracks and "QS" not in pipeline.tracker.tracks
