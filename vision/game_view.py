@@ -1035,10 +1035,9 @@ class FollowerCore:
         """A defence refused for its card's name, or asked about (offered to the players
         then: dummy-2p-seed73, the J♠ asked about on the 6♣ that was the 6♠ misread): the
         attack card it lies on may have been misread too (a design's suits are often
-        confused both times). The defence, as read
-        or as each of its `misread` look-alikes, on each look-alike of that attack card that
-        nobody has accounted for and nothing on the table is read as (the other suit of its
-        colour first), where it beats it."""
+        confused both times). The defence, as read or as each of its `misread` look-alikes,
+        on each look-alike of that attack card that nobody has accounted for and nothing on
+        the table is read as (the other suit of its colour first), where it beats it."""
         target = event.get("on")
         if event["type"] != "defend" or target is None:
             return []

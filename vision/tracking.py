@@ -1029,8 +1029,7 @@ class CardTracker:
                     and other.placed_at < track.first_seen:
                 # brought in and laid on a card lying there: that card's index shows, read
                 # there too, and it is no rival (dummy-2p-seed73: Boris's J♠ laid on the 6♣,
-                # asked about as "J♠ or 6♣?"; a cross pile's new top, asked about as itself or
-                # the card under it)
+                # asked about as "J♠ or 6♣?")
                 continue
             # what was read there since this card came to rest, not in its long life before
             rivals[other.card] = sum(confidence for at, confidence in other.recent
