@@ -130,7 +130,7 @@ class TablePipeline(MisreadHistory):
         for item in emitted:
             settled = self._settled_as_learnt(item)
             if settled is not None:   # judged and logged already
-                told += [] if settled is False else [settled]
+                told += settled
             elif isinstance(item, Question):
                 self.questions.append(item)
                 told.append(item)
@@ -140,11 +140,11 @@ class TablePipeline(MisreadHistory):
         self.defences_read_again(judged_before)
         return told
 
-    def _settled_as_learnt(self, item: Emitted) -> TableEvent | bool | None:
+    def _settled_as_learnt(self, item: Emitted) -> list[Emitted] | None:
         """For a question about a reading that a misreading the players named before
         explains (`LearnedMisreadings`), where the referee accepts the event so renamed
-        (tried on a copy first): the question settled so, and the event it told (False:
-        none). None: `item` is not such a question."""
+        (tried on a copy first): the question settled so, and what that told (the event, or
+        nothing). None: `item` is not such a question."""
         if not isinstance(item, Question) or item.replaces is not None or item.since is not None:
             return None
         choice = self.misreadings.choice(item)
@@ -152,7 +152,7 @@ class TablePipeline(MisreadHistory):
         if trial is None or not verdict_ok(trial.apply(as_told(item.candidates[choice]))):
             return None
         verdict = self._answered(item, choice, by_players=False)
-        return False if verdict is None else verdict.event
+        return [] if verdict is None else [verdict.event]
 
     def follow(self, source: FrameSource, detector: Detector, *, after: int = -1,
                stop: threading.Event | None = None
