@@ -1,7 +1,8 @@
 from __future__ import annotations
 
+import numpy as np
 import pytest
-from table_scene import Scene
+from table_scene import CARD_H, Scene
 
 from vision.events_inference import InferenceConfig
 from vision.learned_misreadings import LearnedMisreadings
@@ -2672,3 +2673,20 @@ def test_a_suit_misreading_the_players_named_settles_the_next_one_without_asking
     assert events(scene)[-1] == {"type": "defend", "player": "Anna", "card": "QC", "on": "9C"}
     assert pipeline.questions == [] and pipeline.fouls == []
     assert "QC" in pipeline.tracker.tracks and "QS" not in pipeline.tracker.tracks
+
+
+def test_a_throw_in_seen_only_its_last_short_way_straight_from_a_seat_is_that_player_s() -> None:
+    """Anna attacks Boris, who beats; a 7♣ thrown in is seen only the last 0.4 of its size
+    of its way (too short to count as seen coming in), pointing straight at Vera's seat and
+    far from every other: it is Vera's, not the leader's by guess (dummy-3p-seed87: the
+    dummy's 7♠ told as Vera's, its D5 foul caught 2.5 s late)."""
+    from referee import Referee
+
+    scene = start(THREE, referee=Referee())     # Anna bottom, Boris upper left, Vera upper right
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", (90, 180), (515, 375))
+    rest, vera = np.array([660.0, 360.0]), np.array([1190.0, 180.0])
+    way = (vera - rest) / np.linalg.norm(vera - rest)
+    play(scene, "7C", tuple(rest + 0.4 * CARD_H * way), tuple(rest))
+    assert events(scene)[-1] == {"type": "throw_in", "player": "Vera", "cards": ["7C"]}
+    assert scene.target.fouls == []
