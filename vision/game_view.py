@@ -20,6 +20,7 @@ from vision.swept_bout import (
     breaks_the_rule_too,
     hand_known,
     swept_towards,
+    table_cards,
     unaccounted,
     unbeaten_attacks,
 )
@@ -636,8 +637,7 @@ class FollowerCore:
             return False
         snapshot = self._snapshot()
         table = snapshot.get("table") or ()
-        cards = {card for pair in table for card in (pair.get("attack"), pair.get("defence"))
-                 if card}
+        cards = set(table_cards(snapshot))
         if not cards or cards & set(self._tracks):
             return False
         beaten = all(pair.get("defence") for pair in table)

@@ -42,6 +42,7 @@ from vision.swept_bout import (
     defence_events,
     possible_beaters,
     swept_towards,
+    table_cards,
     trump_under_stock,
     unaccounted,
     unbeaten_attacks,
@@ -435,8 +436,7 @@ class MissedTurns(LayoutPhases):
     def _taken_bout_left_at(self, snapshot: dict) -> float:
         """When the referee's taken bout left the table: its cards' last sight, if before the
         camera told the take (it may wait for throw-ins a while, and a lead come meanwhile)."""
-        seen = [self._last_tracks[card].last_seen for pair in snapshot.get("table") or ()
-                for card in (pair.get("attack"), pair.get("defence"))
+        seen = [self._last_tracks[card].last_seen for card in table_cards(snapshot)
                 if card in self._last_tracks]
         return min(self.view.closed_at, max(seen)) if seen else self.view.closed_at
 

@@ -85,6 +85,12 @@ def beats_in_game(snapshot: dict, card: str, target: str) -> bool:
                  cross=snapshot.get("variant") == "cross")
 
 
+def table_cards(snapshot: dict) -> list[str]:
+    """The cards on the referee's table: each attack card, then the card beating it."""
+    return [code for entry in snapshot.get("table") or ()
+            for code in (entry.get("attack"), entry.get("defence")) if code]
+
+
 def unbeaten_attacks(snapshot: dict) -> list[str]:
     """The referee's attack cards on the table that nothing beats yet, in play order."""
     return [entry["attack"] for entry in snapshot.get("table") or ()
@@ -130,8 +136,7 @@ def _accounted_for(snapshot: dict, lying: Iterable[str], holder: str | None) -> 
     for pile in (snapshot.get("piles") or {}).values():
         elsewhere.update(pile)
     elsewhere.update(snapshot.get("open_table") or ())
-    for entry in snapshot.get("table") or ():
-        elsewhere.update(code for code in (entry.get("attack"), entry.get("defence")) if code)
+    elsewhere.update(table_cards(snapshot))
     for seat, hand in (snapshot.get("hands") or {}).items():
         if seat != holder:
             elsewhere.update(hand.get("known") or ())
@@ -160,8 +165,7 @@ def stock_drawn_up(snapshot: dict) -> bool:
               for seat, hand in (snapshot.get("hands") or {}).items() if seat not in out}
     taker = snapshot.get("defender")
     if snapshot.get("took") and taker in counts:   # a take declared: the bout goes to him
-        counts[taker] += sum(1 for entry in snapshot.get("table") or ()
-                             for code in (entry.get("attack"), entry.get("defence")) if code)
+        counts[taker] += len(table_cards(snapshot))
     return sum(max(0, HAND_SIZE - count) for count in counts.values()) >= stock
 
 
@@ -188,8 +192,7 @@ def possible_beaters(target: str, snapshot: dict, lying: Iterable[str] = (),
 
 def table_ranks(snapshot: dict) -> set[str]:
     """The ranks of the cards on the referee's table (attacks and defences)."""
-    return {rank_of(code) for entry in snapshot.get("table") or ()
-            for code in (entry.get("attack"), entry.get("defence")) if code}
+    return {rank_of(code) for code in table_cards(snapshot)}
 
 
 def breaks_the_rule_too(snapshot: dict, event: dict, reading: dict, rule: str | None) -> bool:
