@@ -92,6 +92,23 @@ def test_a_lead_alone_is_told_in_the_frame_its_card_is_placed() -> None:
     assert attack.frame == scene.target.tracker.tracks["7S"].placed_frame
 
 
+def test_a_throw_in_s_own_index_read_once_as_a_look_alike_does_not_hold_it_back() -> None:
+    """classic-2p-seed96: Anna's 7C thrown in had its far index read 8C once, the frame it
+    came to rest; the throw-in waited 0.3 s for that 8C to come to rest too (a card laid
+    before it), and was told 0.53 s after it lay. Read once at its corner, a look-alike,
+    never again: its own index misread, no card arriving."""
+    scene = start()
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    scene.slide("7C", BOTTOM, (620, 360))
+    scene.step(extra=[("8C", (645, 398), 0.9)])   # its far corner, read once as an 8
+    scene.wait(0.6)
+    [throw_in] = [e for e in scene.emitted() if isinstance(e, TableEvent)
+                  and e.type == "throw_in"]
+    assert throw_in.event == {"type": "throw_in", "player": "Anna", "cards": ["7C"]}
+    assert throw_in.frame == scene.target.tracker.tracks["7C"].placed_frame
+
+
 def test_a_hand_over_the_table_for_two_seconds_changes_nothing() -> None:
     scene = start()
     play(scene, "7S", BOTTOM, (500, 360))
