@@ -426,6 +426,13 @@ class FollowerCore:
                            *as_a_foul(event, rule)]
                 doubt = f"{judged.message} Misread, or a foul ({rule})?"
                 doubt_ru = f"{judged.message_ru} Ошибка камеры или нарушение ({rule})?"
+            elif rule == "G8" and not question_open and self._covered_corner_misread(cards):
+                # a pile's or a covered card's corner misread as a card known elsewhere: no
+                # card played, nothing to ask (transfer-3p-seed97: the Q♥ laid crosswise on the
+                # 8♥, a corner of the pair read 10♥, a discarded card, as it landed; asked
+                # whether it was thrown in, unanswered it joined the bout, 12 false fouls)
+                view.reader.ignored.update(cards)
+                return False
             elif rule == "G8" and not question_open \
                     and (foul_unanswered := self._misread_before(table_event)) is not None:
                 # the referee's knowledge came from the camera: a card misread before?

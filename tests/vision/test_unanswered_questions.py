@@ -555,25 +555,37 @@ def test_players_who_name_the_reading_a_foul_keep_the_past_as_the_camera_read_it
         assert (discarded in referee_events(pipeline)) is foul
 
 
-def test_a_code_read_on_a_pile_as_its_defence_comes_to_rest_is_that_defence_misread() -> None:
+@pytest.mark.parametrize("discarded", [False, True])
+def test_a_code_read_on_a_pile_as_its_defence_comes_to_rest_is_that_defence_misread(
+        discarded: bool) -> None:
     """As Boris's QC comes to rest on Anna's 9C, the 9C is read by its corner only and the
     pile's box as 10C, never brought in: a throw-in the referee refuses (P3), but the
     defence misread, no card (cross-3p-seed42: a false C6 throw-in; dummy-3p-seed31: a QC
-    defence read QS, a false G8)."""
+    defence read QS, a false G8). The same misreading as a card of the discard pile (10D,
+    G8, which the referee says before P3) is no card either, and nothing is asked
+    (transfer-3p-seed97: the Q♥ laid crosswise on the 8♥, the pair's corner read 10♥,
+    discarded, as it landed; asked whether it was thrown in, unanswered it joined the
+    bout, 12 false fouls)."""
     scene = judged_scene()
-    play(scene, "9C", BOTTOM, (500, 360))
-    scene.slide("QC", TOP, (530, 390))
+    leader, defender = (TOP, BOTTOM) if discarded else (BOTTOM, TOP)
+    if discarded:
+        play(scene, "8D", BOTTOM, (500, 360))
+        play(scene, "10D", TOP, (515, 375))
+        sweep(scene, "8D", "10D")                # discarded: Boris leads
+    play(scene, "9C", leader, (500, 360))
+    scene.slide("QC", defender, (530, 390))
     scene.index_only.add("9C")
     scene.put("9C", (478, 328))                  # its corner, peeping out
-    scene.put("10C", (505, 365), confidence=0.93)   # the pile's box, misread
+    code = "10D" if discarded else "10C"
+    scene.put(code, (505, 365), confidence=0.93)   # the pile's box, misread
     scene.wait(0.6)
-    scene.remove("10C")
+    scene.remove(code)
     scene.index_only.discard("9C")
     scene.put("9C", (500, 360))
     scene.wait(0.5)
     pipeline = scene.target
-    assert referee_events(pipeline)[-1] == {"type": "defend", "player": "Boris", "card": "QC",
-                                            "on": "9C"}
+    assert referee_events(pipeline)[-1] == {
+        "type": "defend", "player": "Anna" if discarded else "Boris", "card": "QC", "on": "9C"}
     assert pipeline.fouls == [] and pipeline.questions == []
 
 
