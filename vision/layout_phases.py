@@ -240,10 +240,18 @@ class LayoutPhases(UnansweredDoubts):
         for alike in look_alikes(track.card):
             lying = self._last_tracks.get(alike)
             if alike in track.rivals and lying is not None and lying.placed_at is not None \
-                    and lying.placed_at < track.first_seen \
+                    and self._laid_first(lying, track) \
                     and self._placed_at_one_place(track, lying):
                 return True
         return False
+
+    @staticmethod
+    def _laid_first(lying: CardTrack, track: CardTrack) -> bool:
+        """`lying` came to rest before `track` was first read, or, read first, before `track`
+        came to rest (dummy-3p-seed95: Anna's 7♣, led out of the discard pile and refused,
+        read 8♣ once as it landed, then by turns where it lay)."""
+        return lying.placed_at < track.first_seen or lying.first_seen < track.first_seen \
+            and (track.placed_at is None or lying.placed_at < track.placed_at)
 
     def _placed_at_one_place(self, track: CardTrack, other: CardTrack) -> bool:
         """Both came to rest at one place (`_one_place`), wherever they were carried since."""

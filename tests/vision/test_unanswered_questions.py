@@ -3,6 +3,7 @@ doubtful card does not turn every later turn into a foul."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from table_scene import Scene
 from test_events_inference import (
@@ -21,6 +22,7 @@ from test_events_inference import (
 
 from vision.pipeline import TablePipeline
 from vision.table_events import Question
+from vision.tracking import CardTrack, TrackState
 
 
 def referee_events(pipeline: TablePipeline) -> list[dict]:
@@ -587,6 +589,31 @@ def test_a_code_read_on_a_pile_as_its_defence_comes_to_rest_is_that_defence_misr
     assert referee_events(pipeline)[-1] == {
         "type": "defend", "player": "Anna" if discarded else "Boris", "card": "QC", "on": "9C"}
     assert pipeline.fouls == [] and pipeline.questions == []
+
+
+@pytest.mark.parametrize("first_read", [8.40, 7.97])
+def test_a_code_read_by_turns_where_a_card_landed_is_that_card_read_two_ways(
+        first_read: float) -> None:
+    """Anna's 7C came in and lay still at 8.30 s; the 8C, never brought in, was read by turns
+    with it right there and came to rest at 9.10 s: asked about and unanswered, it is that
+    card read two ways, no card played, whether it was first read after the 7C lay still or
+    as it landed (dummy-3p-seed95: the 7♣, led out of the discard pile and refused, read 8♣
+    once as it landed at 7.97 s; unanswered the 8♣ was settled as her 8♦, and her real 8♦
+    led later was refused: 15 false fouls)."""
+    follower = TablePipeline(TWO).follower
+    box = np.array([470, 315, 530, 405], np.float32)
+
+    def track(card: str, first_seen: float, placed_at: float) -> CardTrack:
+        laid = CardTrack(card, box.copy(), box.copy(), first_seen, placed_at + 1.0, first_seen)
+        laid.state, laid.placed_at, laid.placed_box = TrackState.PLACED, placed_at, box.copy()
+        return laid
+
+    follower._last_tracks["7C"] = track("7C", 7.70, 8.30)
+    read = track("8C", first_read, 9.10)
+    read.rivals = {"7C": 5.0}
+    assert follower._rival_of_a_card_lying_there(read)
+    read.rivals = {}                         # never read by turns with it: a card of its own
+    assert not follower._rival_of_a_card_lying_there(read)
 
 
 def test_a_trump_that_leaves_the_table_before_the_first_lead_was_none() -> None:
