@@ -599,6 +599,16 @@ class LayoutPhases(UnansweredDoubts):
         if self.view.phase == "opening" and not self.view.open_table:
             self.view.phase = "play"  # R3/R4: the table is empty, the main phase begins
 
+    def _brought_in_this_turn(self, card: str) -> bool:
+        """A card of this code was read on its way in (moving, `_came_in_lately`) since the
+        turn began: the card read where it lies was brought there, whatever its own track saw
+        (cross-3p-seed95: Vera's 7♥, read whole coming from her seat, laid square on her 8♥;
+        its track began at its corner index, the pile's box still read 8♥: taken for the 8♥'s
+        own index misread, the placing was lost and the next turns were judged out of turn,
+        17 false fouls)."""
+        way = self._came_in_lately.get(card)
+        return way is not None and way.first_seen >= self.view.turn_at
+
     def _cross_place(self, track: CardTrack, out: list[Emitted], *, again: bool = False) -> None:
         """C3: a stock card placed on a pile. Laid `again` (refused, moved from where it was
         refused), it is the placing of the player whose turn it still is (the referee's turn):
@@ -638,7 +648,8 @@ class LayoutPhases(UnansweredDoubts):
                 view.phase = "play"  # everyone takes his pile into hand
 
         doubt, doubt_ru = self._low_confidence(track)
-        shown_only = on_pile and self._index_only(track) and not self._came_in(track)
+        shown_only = on_pile and self._index_only(track) and not self._came_in(track) \
+            and not self._brought_in_this_turn(card)
         pile = (self._snapshot().get("piles") or {}).get(owner) or ()
         if shown_only and any(alike in pile for alike in look_alikes(card)):
             return   # a card of that pile, its index at the edge read as a look-alike

@@ -5,11 +5,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 
+import numpy as np
 import pytest
 from table_scene import Scene
 
 from vision.pipeline import TablePipeline
 from vision.table_events import Question, TableEvent, describe_event
+from vision.tracking import CardTrack
 
 ANNA, BORIS, VERA = (640, 680), (90, 180), (1190, 180)  # three seats spread round a 1280x720 frame
 
@@ -1371,6 +1373,30 @@ def test_a_pile_s_top_card_read_by_turns_as_its_look_alike_is_no_placing() -> No
     scene = cross_kc_placed()
     read_by_turns(scene, "KC", "KS", (310, 262))
     assert_no_card_and_vera_s_turn_goes_on(scene, "KS")
+
+
+def test_a_card_brought_in_and_laid_square_on_its_look_alike_read_by_its_index_is_placed(
+) -> None:
+    """Vera's 8D, read whole on its way from her seat, is laid square on her 7D: at rest
+    only its corner index reads 8D, the pile's box still 7D. Brought in this turn, it is
+    her placing, not the 7D's own index misread (cross-3p-seed95: Vera's 7♥ laid so on her
+    8♥ was lost, and the next turns were judged out of turn: 17 false fouls unanswered)."""
+    scene = cross_kc_placed()
+    pipeline = scene.target
+    # read whole on its way, a track of its own that never came to rest (the tracker kept
+    # its corner index at rest apart from it: cross-3p-seed95)
+    way = CardTrack("8D", np.array([1040, 150, 1100, 240], np.float32),
+                    np.array([1160, 110, 1220, 200], np.float32), scene.time, scene.time,
+                    scene.time)
+    pipeline.follower._came_in_lately["8D"] = way
+    scene.put("7D", (958, 236))               # the pile's box, the 8D's now, still read 7D
+    scene.index_only.add("8D")
+    scene.put("8D", (945, 212))               # its corner index, over the 7D's
+    scene.wait(1.0)
+    assert pipeline.snapshot()["piles"]["Vera"] == ["7D", "8D"]
+    assert [e.event for e in pipeline.events if e.event["type"] == "deal_card"][-1] \
+        == {"type": "deal_card", "player": "Vera", "card": "8D", "to": "Vera"}
+    assert pipeline.fouls == [] and pipeline.questions == []
 
 
 def test_a_placing_read_as_a_code_never_brought_in_then_as_itself_is_renamed_not_a_foul() -> None:
