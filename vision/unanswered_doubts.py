@@ -14,10 +14,18 @@ is dropped, never a foul.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from vision.game_view import TURNS, Emitted, FollowerCore
 from vision.swept_bout import beats_in_game, unbeaten_attacks
-from vision.table_events import Question, TableEvent, laid_cards, played_cards, renamed_card
+from vision.table_events import (
+    Question,
+    TableEvent,
+    laid_cards,
+    played_cards,
+    renamed_card,
+    with_card,
+)
 
 BOUT_PLAYS = ("attack", "defend", "throw_in", "transfer", "pass_on", "take", "discard")
 TAKEN_BACK_WAIT = 2.0  # s: a card carried off alone waits this long for the rest to be read again
@@ -235,7 +243,7 @@ class UnansweredDoubts(FollowerCore):
             if judged:
                 renamed = renamed_card(guess, candidate)
                 if renamed is not None:
-                    self._rename_unasked(*renamed)
+                    self._renamed_or_swapped(*renamed)
                 swapped = self.swapped_on_table(guess, candidate)
                 if swapped is not None:
                     self._swap(*swapped)
@@ -255,6 +263,26 @@ class UnansweredDoubts(FollowerCore):
             if self.rename_past is not None and self.rename_past(event, True):
                 return event
         return None
+
+    def _renamed_or_swapped(self, old: str, new: str) -> None:
+        """Card `old` is `new` on nobody's word (`_rename_unasked`); where another card is
+        tracked as `new` on the table, the two were each read as the other (one design's
+        suits misread both ways): swapped, and the questions still waiting ask about that
+        card by its own name (transfer-3p-seed95: Boris's 10♣ defence read 10♠, Anna's 10♠
+        thrown in read 10♣; the defence settled as the 10♣ took the place of the throw-in's
+        track, and the throw-in, asked about as the 10♣, was lost: a take guessed, 8 false
+        fouls)."""
+        lying = self._tracks.get(new)
+        if lying is None or lying is self._tracks.get(old):
+            self._rename_unasked(old, new)
+            return
+        self._swap(old, new)
+        self.guessed.add(new)
+        self._doubts = [question if new not in question.cards else replace(
+            question, cards=tuple(old if card == new else card for card in question.cards),
+            candidates=tuple(with_card(candidate, new, old) if new in played_cards(candidate)
+                             else candidate for candidate in question.candidates))
+                        for question in self._doubts]
 
     def _seen_brought_by(self, reading: dict) -> bool:
         """The reading's one card was seen brought in clearly from its player's seat: another

@@ -616,6 +616,25 @@ def test_a_code_read_by_turns_where_a_card_landed_is_that_card_read_two_ways(
     assert not follower._rival_of_a_card_lying_there(read)
 
 
+def test_two_cards_each_read_as_the_other_are_swapped_when_the_question_is_settled() -> None:
+    """Boris's 10H (a trump) on Anna's 7S is read 10D unsurely, which cannot beat it: asked.
+    Anna's 10D thrown in is read 10H. Unanswered, the defence is the 10H, the look-alike the
+    referee accepts, and the card read 10H is then the 10D, asked about by that name: her
+    throw-in (transfer-3p-seed95: the 10♣ defence settled as such took the place of the 10♠
+    thrown in, read 10♣; the throw-in was lost, a take guessed, 8 false fouls)."""
+    scene = judged_scene()
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "10D", TOP, (515, 375), confidence=0.7)   # the 10H, misread
+    play(scene, "10H", BOTTOM, (620, 360))   # the 10D, misread
+    scene.wait(16.0)                         # nobody answers (`doubt_wait`)
+    pipeline = scene.target
+    assert referee_events(pipeline)[-3:] == [
+        {"type": "attack", "player": "Anna", "cards": ["7S"]},
+        {"type": "defend", "player": "Boris", "card": "10H", "on": "7S"},
+        {"type": "throw_in", "player": "Anna", "cards": ["10D"]}]
+    assert pipeline.fouls == []
+
+
 def test_a_trump_that_leaves_the_table_before_the_first_lead_was_none() -> None:
     """Something on the tablecloth is read as the AS for half a second before the deal, and
     taken as the turned trump; it is never seen again. The 6H that Boris then turns and lays
