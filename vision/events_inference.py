@@ -65,6 +65,8 @@ class GameFollower(GuessedThrowers):
         if update.gone or (self.view.reader.cards
                            and self._swept_with_the_rest(self.view.reader.cards, on_table)):
             self._gone({t.card for t in update.gone}, on_table, out)
+        if update.gone:
+            self._deal_ended_unseen(out)
         if self.view.pending:
             self._resolve_pending(out)
         return out

@@ -947,6 +947,32 @@ class MissedTurns(LayoutPhases):
         self.guessed.add(defence["card"])
         self.view.reader.add_defence(defence["card"], pair.attack_box, asked.beaten)
 
+    def _deal_ended_unseen(self, out: list[Emitted]) -> None:
+        """Cross's face-up deal with one card left in the stock for the referee, every pile
+        gone from the table (taken into hand): the last placing was never read. The card
+        last read on its way in since the turn began that never came to rest is guessed as
+        the drawer's placing, on the pile C3 sends it to (`guessed`), and the bouts begin
+        (cross-3p-seed99: Vera's Q♠, read coming in, laid square on her 9♦ and read 9♦ there
+        after; the deal never ended for the camera, and none of the 77 s of play after it
+        was told)."""
+        view = self.view
+        snapshot = self._snapshot()
+        piles = [card for pile in (snapshot.get("piles") or {}).values() for card in pile]
+        drawer = snapshot.get("turn")
+        if view.phase != "faceup" or view.stock_left != 1 or self.judge is None \
+                or drawer is None or not piles or any(card in self._tracks for card in piles):
+            return
+        lost = self._lost_on_the_way(view.turn_at)
+        if not lost:
+            return
+        placing = {"type": "deal_card", "player": drawer, "card": lost[0],
+                   "to": pile_for(snapshot, drawer, lost[0])}
+        event = TableEvent(placing, self._frame, self._time)
+        if self.judge(event, record_refusal=False):
+            out.append(event)
+            self.guessed.add(lost[0])
+            view.stock_left, view.phase = 0, "play"   # everyone takes his pile into hand
+
     def _placed_over_covered(self, snapshot: dict, drawer: str, waiting: dict
                              ) -> tuple[dict, ...]:
         """Cross's face-up deal, no card read on its way in: a placing by each player whose

@@ -1399,6 +1399,25 @@ def test_a_card_brought_in_and_laid_square_on_its_look_alike_read_by_its_index_i
     assert pipeline.fouls == [] and pipeline.questions == []
 
 
+def test_piles_taken_up_with_the_last_placing_unread_guess_it_from_its_way_in() -> None:
+    """The deal's last stock card (the model's count is set so): Vera's 8D is read on its way
+    to her pile, never at rest there; then every pile is taken into hand. The placing the
+    camera lost is guessed from its way in, onto the pile C3 sends it to, and the bouts begin
+    (cross-3p-seed99: Vera's Q♠ laid square on her 9♦ and read 9♦ there; the deal never ended
+    for the camera, and none of the 77 s of play after it was told)."""
+    scene = cross_kc_placed()
+    pipeline = scene.target
+    pipeline.follower.view.stock_left = 1
+    read_then_lost(scene, "8D", [(1190 - 50 * step, 180 + 15 * step) for step in range(4)])
+    scene.wait(0.3)
+    scene.remove("9S", "QH", "KC", "7D")      # everyone takes his pile into hand
+    scene.wait(3.5)
+    assert events(scene)[-1] == {"type": "deal_card", "player": "Vera", "card": "8D",
+                                 "to": "Vera"}
+    assert pipeline.follower.view.phase == "play"
+    assert pipeline.fouls == []
+
+
 def test_a_placing_read_as_a_code_never_brought_in_then_as_itself_is_renamed_not_a_foul() -> None:
     """Vera brings her 8D onto her 7D; come to rest, it is read 8S a while (a code never
     brought in) and told as that placing, then read 8D again: one card read two ways, the one
