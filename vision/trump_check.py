@@ -32,6 +32,7 @@ ACROSS = 1.2              # a box this much wider than tall: a card lying across
 STILL_PATH = 0.1          # card sizes: read moving less than this, a thing lying there
 CLOTH_OVERLAP = 0.5       # a reading over this much of a pattern on the cloth is that pattern
 TRUMP_DOUBT_AFTER = 4     # cards read besides the trump: enough to tell how surely cards read
+TRUMP_SHIFTED = 0.25      # a look-alike read over this much of the trump's box: the trump, nudged
 
 
 def _lies_across(box: np.ndarray) -> bool:
@@ -279,7 +280,7 @@ class TrumpCheck(MissedCards):
                 or view.phase != "play" or view.trump_track is not None \
                 or (suit_of(track.card) != suit_of(view.trump)
                     and track.card not in look_alikes(view.trump)) \
-                or self._came_in(track) or overlap(view.trump_box, track.box) < 0.5:
+                or self._came_in(track) or overlap(view.trump_box, track.box) < TRUMP_SHIFTED:
             return False
         view.reader.ignored.add(track.card)
         view.misread_at_trump.add(track.card)
