@@ -33,6 +33,7 @@ STILL_PATH = 0.1          # card sizes: read moving less than this, a thing lyin
 CLOTH_OVERLAP = 0.5       # a reading over this much of a pattern on the cloth is that pattern
 TRUMP_DOUBT_AFTER = 4     # cards read besides the trump: enough to tell how surely cards read
 TRUMP_SHIFTED = 0.25      # a look-alike read over this much of the trump's box: the trump, nudged
+#                           (a card of its suit: over half of it)
 
 
 def _lies_across(box: np.ndarray) -> bool:
@@ -280,11 +281,20 @@ class TrumpCheck(MissedCards):
                 or view.phase != "play" or view.trump_track is not None \
                 or (suit_of(track.card) != suit_of(view.trump)
                     and track.card not in look_alikes(view.trump)) \
-                or self._came_in(track) or overlap(view.trump_box, track.box) < TRUMP_SHIFTED:
+                or self._came_in(track) or overlap(view.trump_box, track.box) < (
+                    TRUMP_SHIFTED if self._clear_of_the_bout(track)
+                    and track.card in look_alikes(view.trump) else 0.5):
             return False
         view.reader.ignored.add(track.card)
         view.misread_at_trump.add(track.card)
         return True
+
+    def _clear_of_the_bout(self, track: CardTrack) -> bool:
+        """`track` lies on none of the bout's cards (a defence laid by the stock lies on its
+        attack card: the bundled demo's K♥ on the Q♥, the K♦ trump beside them)."""
+        return not any(box is not None and overlap(box, track.box) > 0.0
+                       for pair in self.view.reader.pairs
+                       for box in (pair.attack_box, pair.defence_box))
 
     def _awaiting_answer(self, out: list[Emitted] | None = None) -> bool:
         """The first bout waits for the trump at most `answer_wait` seconds; unanswered (where

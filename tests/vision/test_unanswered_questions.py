@@ -774,6 +774,24 @@ def test_a_trump_look_alike_read_where_the_trump_lies_is_the_trump_misread(
     assert pipeline.fouls == []
 
 
+def test_a_trump_look_alike_laid_on_a_bout_card_by_the_stock_is_a_card_played() -> None:
+    """After a first bout, Anna's 7D lies by the stock, over a part of the 6H trump; Boris's
+    9H (a look-alike of the trump) read where it lies on the 7D, never brought in, a third
+    over the trump's box: a defence, not the trump misread (the bundled demo: Vera's K♥ on
+    the Q♥ beside the K♦ trump)."""
+    scene = judged_scene()
+    play(scene, "9C", BOTTOM, (500, 360))
+    carry_off(scene, TOP, "9C")                # Boris takes
+    scene.wait(1.0)
+    play(scene, "7D", BOTTOM, (1000, 545))     # by the stock, over a part of the trump
+    scene.put("9H", (1010, 560))               # laid on it, never seen coming in
+    scene.wait(0.8)
+    pipeline = scene.target
+    assert referee_events(pipeline)[-1] == {"type": "defend", "player": "Boris", "card": "9H",
+                                            "on": "7D"}
+    assert pipeline.fouls == []
+
+
 def nine_of_clubs_thrown_in(*, covered: bool) -> Scene:
     """Boris beats Anna's 7S with the 8S; Anna throws in the 7D; with `covered`, Boris's 9D
     laid on it is never read, the two read as one 7D, its box grown over both; then Anna
