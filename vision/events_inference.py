@@ -24,7 +24,7 @@ from vision.guessed_throwers import GuessedThrowers
 from vision.swept_bout import SWEPT_TO_DISCARD, TRUMP_UNDER_STOCK, unaccounted
 from vision.table_events import Question, TableEvent, card_text, cards_text
 from vision.table_reader import beats, look_alikes, look_alikes_by_colour, overlap, rank_of
-from vision.tracking import CardTrack, TrackerUpdate, TrackState, box_center
+from vision.tracking import CardTrack, TrackerUpdate, TrackState, box_center, box_holds
 
 __all__ = ["DUMMY", "Emitted", "GameFollower", "GameView", "InferenceConfig"]
 
@@ -397,16 +397,14 @@ class GameFollower(GuessedThrowers):
 
     @staticmethod
     def _own_index_misread(other: CardTrack, track: CardTrack) -> bool:
-        """`other`, read once, as a look-alike of `track`, at one of `track`'s corners and
-        never after `track` came to rest there: `track`'s own index misread on its way in, no
-        card arriving (classic-2p-seed96: Anna's 7♣ thrown in, its far index read 8♣ once
-        a frame before it lay still, waited 0.3 s for that 8♣ to come to rest: told 0.53 s
-        after it lay)."""
-        x, y = box_center(other.box)
-        box = track.box
+        """`other`, read once, as a look-alike of `track`, centred within `track`'s box (at
+        one of its corners, where its index is printed) and never after `track` came to rest
+        there: `track`'s own index misread on its way in, no card arriving
+        (classic-2p-seed96: Anna's 7♣ thrown in, its far index read 8♣ once a frame before it
+        lay still, waited 0.3 s for that 8♣ to come to rest: told 0.53 s after it lay)."""
         return other.readings <= 1 and other.last_seen <= track.rest_since \
             and other.card in look_alikes(track.card) \
-            and box[0] <= x <= box[2] and box[1] <= y <= box[3]
+            and box_holds(track.box, box_center(other.box))
 
     def _flush_lead(self, out: list[Emitted]) -> bool:
         """The lead of a bout: one card, or a group (lead_group; round 1/3/5). False when the

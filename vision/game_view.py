@@ -60,8 +60,9 @@ WHOLE_JUST_BEFORE = 0.5  # s: a card read whole this long before it came to rest
 Emitted = TableEvent | Question
 SAME_CARD_OVERLAP = 0.8  # two tracks' boxes overlapping this much: one card read as two codes
 REFUSED_AS_ALIKE = 1.0  # s: a look-alike refused at a card's place this recently: one act
+CAME_IN_WAY = 0.5        # card sizes: a card read from this far away at least came in
 SHORT_WAY = 0.3          # card sizes: a way shorter than this points nowhere
-SHORT_WAY_DEG = 10.0     # ... a longer one, under `_came_in`'s, points at a seat this near it
+SHORT_WAY_DEG = 10.0     # ... a longer one, under `CAME_IN_WAY`, points at a seat this near it
 SHORT_WAY_MARGIN = 45.0  # ... and this much nearer than any other seat
 TURNS = ("open_draw", "deal_card")  # the openings' turns (round R2, cross C3), taken in order
 
@@ -316,17 +317,18 @@ class FollowerCore:
 
     def _came_in(self, track: CardTrack) -> bool:
         """Read on its way in (from half its size away at least), not first where it lies."""
-        return self._path(track) >= 0.5
+        return self._path(track) >= CAME_IN_WAY
 
     def _direction_choice(self, track: CardTrack, among: list[str]) -> tuple[str | None, bool]:
         """The seat a card came in from, and whether that reading is clear."""
         ranked = self.seats.by_direction(track.first_center, track.center, among)
-        if not ranked or self._path(track) < SHORT_WAY:
+        path = self._path(track)
+        if not ranked or path < SHORT_WAY:
             return None, False
         # angles, not cosines: cosines crowd together near 1, where 5-6 seats lie
         angles = [float(np.degrees(np.arccos(np.clip(score, -1.0, 1.0)))) for _, score in ranked]
         runner_up = angles[1] if len(angles) > 1 else 180.0
-        if not self._came_in(track):
+        if path < CAME_IN_WAY:
             # seen only its last short way: clear only where it points straight at one seat
             # and far from every other (dummy-3p-seed87: the dummy's 7♠, seen 0.47 of its
             # size, pointing 0.3 degrees off the dummy's seat and 76 off the next, was told

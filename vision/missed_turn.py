@@ -956,11 +956,12 @@ class MissedTurns(LayoutPhases):
         after; the deal never ended for the camera, and none of the 77 s of play after it
         was told)."""
         view = self.view
+        if view.phase != "faceup" or view.stock_left != 1 or self.judge is None:
+            return   # (called on every frame a card leaves the table: the cheap checks first)
         snapshot = self._snapshot()
         piles = [card for pile in (snapshot.get("piles") or {}).values() for card in pile]
         drawer = snapshot.get("turn")
-        if view.phase != "faceup" or view.stock_left != 1 or self.judge is None \
-                or drawer is None or not piles or any(card in self._tracks for card in piles):
+        if drawer is None or not piles or any(card in self._tracks for card in piles):
             return
         lost = self._lost_on_the_way(view.turn_at)
         if not lost:

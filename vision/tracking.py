@@ -212,7 +212,8 @@ def box_area(box: np.ndarray) -> float:
     return float(max(box[2] - box[0], 0.0) * max(box[3] - box[1], 0.0))
 
 
-def _holds(box: np.ndarray, point: np.ndarray) -> bool:
+def box_holds(box: np.ndarray, point: np.ndarray) -> bool:
+    """`point` lies within `box` (its edges included)."""
     return bool(box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3])
 
 
@@ -664,13 +665,13 @@ class CardTracker:
         (covered) and holds the reading's track, if any, too (its earlier readings there). Not
         a card read this frame: the index may be the corner of any card of a pile under it."""
         holders = [t for t in self.tracks.values()
-                   if t.on_table and _holds(t.box, box_center(box))]
+                   if t.on_table and box_holds(t.box, box_center(box))]
         if len(holders) != 1:
             return None
         covered = holders[0]
         if covered.card in by_card or not self._index_inside(box, covered.box):
             return None
-        if track is not None and not _holds(covered.box, box_center(track.box)):
+        if track is not None and not box_holds(covered.box, box_center(track.box)):
             return None  # (a stray reading of the code elsewhere may be its first)
         return covered
 
@@ -729,7 +730,7 @@ class CardTracker:
     def _index_inside(self, box: np.ndarray, card: np.ndarray) -> bool:
         """`box` is an index alone (`index_share` of the card's size) lying inside `card`."""
         return _box_size(box) < self.config.index_share * _box_size(card) \
-            and _holds(card, box_center(box))
+            and box_holds(card, box_center(box))
 
     def _distance_from(self, box: np.ndarray, place: np.ndarray) -> float:
         """`_distance`, except that an index box inside a card's box is the card where it lies

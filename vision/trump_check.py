@@ -282,8 +282,8 @@ class TrumpCheck(MissedCards):
                 or (suit_of(track.card) != suit_of(view.trump)
                     and track.card not in look_alikes(view.trump)) \
                 or self._came_in(track) or overlap(view.trump_box, track.box) < (
-                    TRUMP_SHIFTED if self._clear_of_the_bout(track)
-                    and track.card in look_alikes(view.trump) else 0.5):
+                    TRUMP_SHIFTED if track.card in look_alikes(view.trump)
+                    and self._clear_of_the_bout(track) else 0.5):
             return False
         view.reader.ignored.add(track.card)
         view.misread_at_trump.add(track.card)
