@@ -556,6 +556,27 @@ def test_a_doubtful_defence_taken_back_waits_for_the_card_it_covered_to_be_read_
     assert_taken_back_and_beaten_with_the_ten(scene, question)
 
 
+def test_a_lead_read_only_as_its_look_alike_where_it_lies_was_not_swept() -> None:
+    """transfer-3p-seed99: Anna's Q♠ lead, unread for 3 s but for a Q♣ read now and then
+    right where it lay; Boris's 10♣ laid on it was taken for a lead after a take nobody made
+    (the bout counted swept unseen): 8 false fouls after. Here Anna's 7D, read two ways
+    where it lies, goes unread for 2.4 s but for the 7H read there by turns: still lying
+    there, misread, so Boris's 9D on it beats it."""
+    scene = start()
+    play(scene, "7D", BOTTOM, (500, 360))
+    scene.wait(0.3, extra=[("7H", (500, 360), 0.7)])
+    scene.remove("7D")                       # the detector no longer reads it as itself
+    for _ in range(4):
+        scene.wait(0.3)
+        scene.wait(0.3, extra=[("7H", (500, 360), 0.7)])
+    play(scene, "9D", TOP, (515, 375))
+    scene.wait(0.5)
+    assert events(scene)[-2:] == [{"type": "attack", "player": "Anna", "cards": ["7D"]},
+                                  {"type": "defend", "player": "Boris", "card": "9D",
+                                   "on": "7D"}]
+    assert scene.target.fouls == []
+
+
 def doubtful_nine_of_spades_on_the_seven_of_diamonds() -> tuple[Scene, Question]:
     """Boris's 9S, known discarded, read unsurely on Anna's 7D lead: asked about (the last
     two tests)."""
