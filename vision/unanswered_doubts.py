@@ -21,6 +21,7 @@ from vision.swept_bout import beats_in_game, unbeaten_attacks
 from vision.table_events import (
     Question,
     TableEvent,
+    card_text,
     laid_cards,
     played_cards,
     renamed_card,
@@ -271,10 +272,14 @@ class UnansweredDoubts(FollowerCore):
         card by its own name (transfer-3p-seed95: Boris's 10♣ defence read 10♠, Anna's 10♠
         thrown in read 10♣; the defence settled as the 10♣ took the place of the throw-in's
         track, and the throw-in, asked about as the 10♣, was lost: a take guessed, 8 false
-        fouls)."""
+        fouls). A card renamed is beaten by its new name in the defences still asked about
+        (cross-3p-seed95: Boris's 7♠ lead read 8♠, asked about, the 10♠ beating it asked as
+        beating the 8♠; the lead settled as the 7♠, the 10♠ on the 8♠ was refused and dropped,
+        the bout a take nobody made: 30 false fouls after)."""
         lying = self._tracks.get(new)
         if lying is None or lying is self._tracks.get(old):
             self._rename_unasked(old, new)
+            self._doubts = [beating_renamed(question, old, new) for question in self._doubts]
             return
         self._swap(old, new)
         self.guessed.add(new)
@@ -353,3 +358,16 @@ class UnansweredDoubts(FollowerCore):
         return [{"type": "defend", "player": player, "card": card, "on": attack}
                 for attack in unbeaten_attacks(snapshot)
                 if attack not in offered and beats_in_game(snapshot, card, attack)]
+
+
+def beating_renamed(question: Question, old: str, new: str) -> Question:
+    """The question with its defences of card `old` beating it as `new` (renamed), in its
+    wording too."""
+    if not any(candidate.get("on") == old for candidate in question.candidates):
+        return question
+    return replace(
+        question,
+        text=question.text.replace(card_text(old), card_text(new)),
+        text_ru=question.text_ru.replace(card_text(old, True), card_text(new, True)),
+        candidates=tuple({**candidate, "on": new} if candidate.get("on") == old else candidate
+                         for candidate in question.candidates))

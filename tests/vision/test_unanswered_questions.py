@@ -635,6 +635,30 @@ def test_two_cards_each_read_as_the_other_are_swapped_when_the_question_is_settl
     assert pipeline.fouls == []
 
 
+def test_a_card_renamed_unanswered_is_beaten_by_its_new_name_in_the_questions_waiting(
+) -> None:
+    """cross-3p-seed95: Boris's 7♠ lead read 8♠ (in Anna's hand) was asked about, and Vera's
+    10♠ on it asked as beating the 8♠. Unanswered, the lead was settled as the 7♠ from his
+    hand; the 10♠ on the 8♠ was then refused and dropped, the bout a take nobody made, and
+    30 false fouls followed. Renamed, the lead is what the waiting defence beats."""
+    follower = TablePipeline(TWO).follower
+    defence = Question("Anna beats 8♣ with 9♣?", "Анна бьёт 8♣ картой 9♣?", (
+        {"type": "defend", "player": "Anna", "card": "9C", "on": "8C"},
+        {"type": "defend", "player": "Anna", "card": "9C", "on": "8S"}), 150, 5.0, ("9C",),
+        waits_on_earlier=True)
+    other = Question("Anna throws in 6♦?", "", (
+        {"type": "throw_in", "player": "Anna", "cards": ["6D"]},), 160, 5.3, ("6D",))
+    follower._doubts.extend([defence, other])
+    follower._renamed_or_swapped("8C", "7C")
+    assert follower._doubts[0].candidates == (
+        {"type": "defend", "player": "Anna", "card": "9C", "on": "7C"},
+        {"type": "defend", "player": "Anna", "card": "9C", "on": "8S"})
+    assert (follower._doubts[0].text, follower._doubts[0].text_ru) == (
+        "Anna beats 7♣ with 9♣?", "Анна бьёт 7♣ картой 9♣?")
+    assert follower._doubts[0].waits_on_earlier and follower._doubts[1] is other
+    assert follower.renamed == [("8C", "7C")]
+
+
 def test_a_trump_that_leaves_the_table_before_the_first_lead_was_none() -> None:
     """Something on the tablecloth is read as the AS for half a second before the deal, and
     taken as the turned trump; it is never seen again. The 6H that Boris then turns and lays
