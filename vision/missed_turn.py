@@ -834,11 +834,25 @@ class MissedTurns(LayoutPhases):
         self._guess_defence(asked, out)
         self._guess_swept_bout(asked, out)
         out.append(asked.waiting)   # judged as read, at the frame it was seen
-        accepted = self.judge is None or bool(self.judge(asked.waiting))
+        accepted = self.judge is None or self._judged_renaming_a_guess(asked.waiting)
         if asked.lead:
             self._as_read(asked, accepted)
         elif not accepted:
             self._turn_refused(asked.waiting.event)
+
+    def _judged_renaming_a_guess(self, table_event: TableEvent) -> bool:
+        """The turn that waited, judged as read (a refusal kept: a foul), unless it is refused
+        for a card only guessed (`_refused_for_a_guess`): that guess was another card, renamed
+        in the referee's past, as `_emit` does (cross-2p-seed98, unanswered: Boris's A♠
+        placing, never read, guessed as his 10♥; Anna's 10♥ placed later, after another turn
+        the camera missed, was a false G8)."""
+        judged = self.judge(table_event, record_refusal=False)
+        if judged:
+            return True
+        if self._refused_for_a_guess(table_event.event, getattr(judged, "rule", None)) \
+                and self.rename_past is not None and self.rename_past(table_event, True):
+            return True
+        return bool(self.judge(table_event))
 
     def _placed_already(self, event: dict) -> bool:
         """A placing that waited on its turn's question, whose card the referee has on top of

@@ -492,6 +492,35 @@ def test_a_placing_never_read_over_a_pile_s_top_is_guessed_and_the_guess_renamed
     assert pipeline.fouls == []
 
 
+def test_a_guessed_card_placed_after_another_missed_turn_renames_the_guess_unanswered(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """cross-2p-seed98, unanswered: Boris's A♠ placing, never read, was guessed as his 10♥;
+    Anna's 10♥ placed later, after another placing of Boris's the camera missed, waited on
+    that turn's question and was judged as read once the turn was guessed: a false G8, the
+    turns out of step after. Here Vera's placing on her 7D is guessed (an 8 once Boris's 9C
+    lands on it); her next placing is missed too, and Anna places the guessed card itself,
+    read surely (every look-alike of it accounted for, as the 10♥'s were: no misreading to
+    offer). Nobody answers: Vera's turn is guessed, and the guess before was another 8."""
+    from vision.events_inference import GameFollower
+
+    monkeypatch.setattr(GameFollower, "_misread_instead", lambda self, event: [])
+    scene = cross_kc_placed()
+    pipeline = scene.target
+    scene.remove("7D")                        # covered by Vera's card, never read
+    scene.wait(1.0)
+    play(scene, "10C", ANNA, (650, 572))
+    play(scene, "9C", BORIS, (990, 262))      # onto Vera's pile: the guess becomes an 8
+    guess = pipeline.snapshot()["piles"]["Vera"][1]
+    scene.remove("9C")                        # Vera's next card covers it, never read
+    scene.wait(1.0)
+    play(scene, guess, ANNA, (650, 572))      # out of turn for the referee: asked
+    play(scene, "JD", BORIS, (330, 280))      # the next turn: nobody answered
+    piles = pipeline.snapshot()["piles"]
+    assert piles["Anna"][-1] == guess and piles["Boris"][-1] == "JD"
+    assert piles["Vera"][1] != guess and piles["Vera"][1][:-1] == "8"
+    assert pipeline.fouls == [] and pipeline.questions == []
+
+
 def test_two_placings_never_read_over_their_piles_are_guessed_each_onto_his_own() -> None:
     """Vera's and then Anna's placings are never read (their piles' tops are no longer
     seen), then Boris places, out of turn for the referee. Nobody answers: a placing of
