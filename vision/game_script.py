@@ -199,8 +199,11 @@ class GameScript:
         passing = {c: self.places.intended(event, c) for c in own
                    if c not in placed and c not in lying}
         leaving = [c for c in lying if c not in placed]
+        # a card that leaves with the others at once (the game's last card, thrown in on a bout
+        # taken) lands among them first: swept before it came, it would seem laid alone
+        place_first = kind in PLACE_FIRST or bool(passing)
         visible_frame = None
-        if leaving and kind not in PLACE_FIRST:
+        if leaving and not place_first:
             closing_take = self._open_take is not None  # the sweep is the take's, not this event's
             swept = self._leave(leaving, after, event)
             visible_frame = None if closing_take else swept
@@ -208,9 +211,9 @@ class GameScript:
             self._draws(event, before, after, own)
         if arriving or passing:
             visible_frame = self._arrive({**arriving, **passing}, actor, kind)
-            if passing or (leaving and kind in PLACE_FIRST):
+            if passing or (leaving and place_first):
                 self._quiet(0.6)
-                self._leave([*passing, *(leaving if kind in PLACE_FIRST else [])], after, event)
+                self._leave([*passing, *(leaving if place_first else [])], after, event)
         self._settle_piles(after)
         if before.get("phase") in ("opening", "faceup") and after.get("phase") == "play":
             self._quiet(self.pace.sort_hands)  # everyone sorts the cards he just took up

@@ -186,7 +186,9 @@ class ScriptedGame:
         passing = {c: self._passing_spot(event, c) for c in own if c not in after}
         if kind == "new_game":
             self._remove(list(self._visible))
-        if kind not in PLACE_FIRST and leaving:
+        # a card that leaves with the others at once (the game's last card, thrown in on a
+        # bout taken) lands among them first
+        if kind not in PLACE_FIRST and not passing and leaving:
             self._remove(leaving)
             leaving = []
         if kind in VISIBLE:  # its card comes to rest at the end of the slide

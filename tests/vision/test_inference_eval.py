@@ -48,6 +48,21 @@ def test_the_script_keeps_the_ground_truth_with_frames() -> None:
     assert sum(not t.ok for t in game.truth) == 1
 
 
+def test_the_game_s_last_card_thrown_in_on_a_taken_bout_lands_before_the_bout_goes() -> None:
+    """As in the rendered games (test_render_game): the 6C, Anna's last card thrown in on
+    the 6D Vera took, lands while the 6D still lies there; then both go."""
+    from referee.simulate import simulate_match
+
+    log = simulate_match("transfer", 3, 36, 1, seed=5)   # ends: 6D led, Vera takes, 6C in
+    config = ScriptConfig(miss_rate=0.0, stray_rate=0.0, occlusion_rate=0.0)
+    game = ScriptedGame(log, config)
+    frames = list(game.frames())
+    landed = game.truth[-1]
+    assert landed.event == log[-1] and landed.ok
+    _, _, detections = frames[landed.frame]
+    assert {"6C", "6D"} <= set(detections.cards)
+
+
 def test_canonical_ignores_hands_order_and_tags() -> None:
     assert canonical({"type": "attack", "player": "A", "cards": ["7S", "7D"], "frame": 3}) == \
         canonical({"type": "attack", "player": "A", "cards": ["7D", "7S"]})

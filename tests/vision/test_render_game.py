@@ -121,6 +121,24 @@ def test_every_variant_is_acted_out_in_log_order(variant: str) -> None:
         assert len(faces) == len(set(faces))
 
 
+def test_the_game_s_last_card_thrown_in_on_a_taken_bout_lands_before_the_bout_goes() -> None:
+    """classic-3p-seed101: Vera took the 6H and Boris threw in the 6D, his last card, which
+    ended the game. The 6H was swept to Vera before the 6D came, which then lay alone: the
+    camera read it as Boris's lead. The card lands first, then the bout goes, with it."""
+    from referee.simulate import simulate_match
+
+    log = simulate_match("transfer", 3, 36, 1, seed=5)   # ends: 6D led, Vera takes, 6C in
+    assert [e["type"] for e in log[-3:]] == ["attack", "take", "throw_in"]
+    rng = np.random.default_rng(0)
+    table = GameTable.build(rng, 640, 360, log[0]["seats"])
+    script = GameScript(log, table, rng, Pace(fps=10)).run()
+    take, throw_in = script.truth[-2:]
+    assert throw_in["visible"] and take["swept_frame"] > throw_in["frame"]
+    coming = next(shot for shot in script.shots
+                  if any(move.start.code == "6C" for move in shot.moves))
+    assert "6D" in {item.code for item in coming.resting}   # still on the table
+
+
 def test_the_pipeline_reads_a_rendered_game_as_its_truth(tmp_path: Path) -> None:
     """The per-frame cards, fed to the pipeline as perfect detections: the seats, the places
     and the overlaps of the video are the ones the pipeline expects."""
