@@ -27,6 +27,10 @@ class CardPlaces:
     def reset(self) -> None:
         self.slots, self.ring, self.ring_before = {}, {}, {}
 
+    def clear_bout(self) -> None:
+        """The bout's cards left the table: its places are free again."""
+        self.slots = {}
+
     def free_slot(self, taken: set[int]) -> int:
         return next(i for i in range(64) if i not in taken)
 

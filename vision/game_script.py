@@ -326,6 +326,17 @@ class GameScript:
 
     # -- acting a refused event --------------------------------------------------------------
 
+    def _gather_taken(self, before: dict, lead: dict) -> None:
+        """A lead, even one out of turn, comes onto a clear table: the bout declared taken is
+        gathered by its taker first, the take's sweep (classic-3p-seed97: Vera's 7♥ led out of
+        turn, P7, was laid beside the bout Anna had taken, still lying: a throw-in to anyone
+        watching, and legal as one, so the foul could not be seen)."""
+        bout = [code for pair in before.get("table") or ()
+                for code in (pair["attack"], pair["defence"]) if code in self.contents.cards]
+        if bout:
+            self._leave(bout, before, lead)
+        self.places.clear_bout()
+
     def _refused(self, event: dict, before: dict, entry: dict) -> None:
         """A foul: the player lays the card where he meant to, it lies a moment, he takes it
         back. A refused event without a card to show leaves nothing to see."""
@@ -338,6 +349,8 @@ class GameScript:
             self._mark(entry, self.frame, visible=False)
             self._quiet(self.pace.quiet)
             return
+        if kind == "attack" and self._open_take is not None:
+            self._gather_taken(before, event)
         shown: dict[str, Pose] = {}
         beside = kind in ("attack", "throw_in", "transfer")  # laid beside the bout
         for code in own:

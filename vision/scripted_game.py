@@ -218,13 +218,20 @@ class ScriptedGame:
     def _refused(self, event: dict, actor: str, own: list[str]) -> None:
         """A foul: the card is laid where the player meant it, then taken back."""
         kind = event.get("type")
+        snapshot, first_free = self._referee.snapshot(), 8
+        if kind == "attack" and snapshot.get("took") and any(
+                card not in self._visible for card in own):
+            # a lead comes onto a clear table: the bout taken is gathered first
+            self._remove([card for pair in snapshot["table"]
+                          for card in (pair["attack"], pair["defence"]) if card])
+            first_free = 0
         shown = {c: self._passing_spot(event, c) for c in own if c not in self._visible}
         if kind in VISIBLE and shown:  # a refused event without cards leaves no trace to see
             rest_frame = len(self._frames) + round(self.config.slide_seconds * self.config.fps)
             self.truth.append(TruthEvent(event, False, rest_frame))
         if kind in ("attack", "throw_in", "transfer"):
-            free = [self._bout_slot(i) for i in range(8, 12)]
-            shown = dict(zip(shown, free, strict=False))
+            shown = dict(zip(shown, [self._bout_slot(i) for i in range(first_free, 12)],
+                             strict=False))
 
         if not shown:
             self._wait(self.config.rest_seconds)

@@ -139,6 +139,33 @@ def test_the_game_s_last_card_thrown_in_on_a_taken_bout_lands_before_the_bout_go
     assert "6D" in {item.code for item in coming.resting}   # still on the table
 
 
+def test_a_lead_out_of_turn_after_a_take_comes_once_the_taken_bout_is_gathered() -> None:
+    """classic-3p-seed97: Vera's 7H led out of turn (P7) after Anna took was laid beside the
+    bout still lying there: a throw-in to anyone watching, legal as one, the foul unseen. A
+    lead comes onto a clear table: the taker gathers the bout first."""
+    from referee import Referee
+    from referee.simulate import simulate_match
+
+    log = simulate_match("classic", 3, 36, 1, seed=0, fouls=0.1)
+    referee = Referee()
+    for event in log[:61]:
+        referee.apply(event)
+    taken = referee.snapshot()
+    assert taken["took"] and log[61] == {"type": "attack", "player": "Vera", "cards": ["9S"],
+                                         "foul": "P7"}
+    rng = np.random.default_rng(0)
+    table = GameTable.build(rng, 640, 360, log[0]["seats"])
+    script = GameScript(log, table, rng, Pace(fps=10)).run()
+    lead = script.truth[61]
+    take = next(entry for entry in reversed(script.truth[:61])
+                if entry["event"]["type"] == "take")
+    assert lead["visible"] and take["swept_frame"] < lead["frame"]
+    coming = next(shot for shot in script.shots
+                  if any(move.start.code == "9S" for move in shot.moves))
+    bout = {card for pair in taken["table"] for card in (pair["attack"], pair["defence"]) if card}
+    assert bout and not bout & {item.code for item in coming.resting}
+
+
 def test_the_pipeline_reads_a_rendered_game_as_its_truth(tmp_path: Path) -> None:
     """The per-frame cards, fed to the pipeline as perfect detections: the seats, the places
     and the overlaps of the video are the ones the pipeline expects."""
