@@ -154,6 +154,8 @@ class GameView:
     pile_tops: dict[str, np.ndarray] = field(default_factory=dict)   # cross piles by owner
     faceup_deal: dict | None = None   # cross: the face-up deal the referee has (C1)
     last_placing: dict | None = None  # cross: the last placing on a pile the referee has (C3)
+    turn_coming: dict | None = None   # an opening's turn being told now (a turn missed before
+    #                                   it must have left the table so that it is legal)
     refused_at: dict[str, float] = field(default_factory=dict)  # a card's last foul: when
     dealt_faceup: set[str] = field(default_factory=set)  # cross: cards dealt onto the piles
     stock_left: int = 0
@@ -373,9 +375,11 @@ class FollowerCore:
         instead (the judge records no refusal then: `record_refusal=False`). `offered`: more
         candidates for the players only (`Question.offered_only`)."""
         view = self.view
+        view.turn_coming = event if event["type"] in TURNS else None
         self._settle_unanswered(out, swept_only=True)
         if event["type"] in TURNS:
             self._settle_doubts(out, turn_taken=True)
+        view.turn_coming = None
         depends = sorted(set(cards) | set(view.reader.cards)) if event["type"] in (
             "defend", "throw_in", "transfer", "take", "discard", "pass_on") else list(cards)
         builds_on = doubt is None and any(card in view.doubtful for card in depends)

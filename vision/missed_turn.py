@@ -886,10 +886,11 @@ class MissedTurns(LayoutPhases):
         where the waiting turn is then in turn: two turns missed, one guessed would leave the
         turns out of step from then on (cross-3p-seed31, unanswered: 12 -> 27 false fouls)."""
         question, waiting = asked.question, asked.waiting.event
-        if self.judge is None or asked.taken_by is not None \
-                or not asked.guess and waiting["type"] != "open_draw":
+        if self.judge is None or asked.taken_by is not None:
             return
-        guess = asked.guess
+        guess = asked.guess or self._placing_the_next_turn_shows(asked)
+        if not guess and waiting["type"] != "open_draw":
+            return
         if waiting["type"] == "open_draw":
             gone = self._table_cards_gone(waiting)
             guess = tuple(candidate for candidate in question.candidates[1:]
@@ -904,6 +905,30 @@ class MissedTurns(LayoutPhases):
             out.append(event)
             self.guessed.add(placing["card"])
         self.view.stock_left -= len(guess) - 1   # (the question took one card off)
+
+    def _placing_the_next_turn_shows(self, asked: MissedTurn) -> tuple[dict, ...]:
+        """Cross's face-up deal, no card read for the turn missed: the turn told now, after the
+        one that waited, goes onto the missed drawer's pile, where C3 sends a card only onto
+        the rank below it: the drawer placed a card of that rank on his own pile. The first
+        card not accounted for that fits (its suit a guess, renamed if that card turns up:
+        `_refused_for_a_guess`). cross-3p-seed97, unanswered: Anna's Q♦ laid square on her
+        K♦, never read; Boris's A♦ placing was asked about as out of turn, and Vera's K♠ then
+        went onto Anna's pile: a queen lay on top there. () when the turn told now does not
+        go onto the drawer's pile."""
+        waiting, coming = asked.waiting.event, self.view.turn_coming
+        drawer = self._snapshot().get("turn")
+        if waiting["type"] != "deal_card" or coming is None \
+                or coming.get("type") != "deal_card" or drawer is None \
+                or coming.get("to") != drawer or coming.get("player") == drawer:
+            return ()
+        snapshot = self._snapshot()
+        for card in unaccounted(snapshot, set(self._tracks)):
+            placing = {"type": "deal_card", "player": drawer, "card": card, "to": drawer}
+            after = _with_placed(snapshot, [placing])
+            if _goes_where_it_went(snapshot, placing) and _goes_where_it_went(after, waiting) \
+                    and _goes_where_it_went(_with_placed(after, [waiting]), coming):
+                return (placing,)
+        return ()
 
     def _guess_taken_bout(self, asked: MissedTurn, out: list[Emitted]) -> None:
         """A missed bout asked about (`_ask_missed_bout`), left unanswered, where one card

@@ -479,13 +479,7 @@ def test_a_placing_never_read_over_a_pile_s_top_is_guessed_and_the_guess_renamed
     scene = cross_kc_placed()
     pipeline = scene.target
     scene.remove("7D")                        # covered by Vera's card, never read
-    scene.wait(1.0)
-    play(scene, "10C", ANNA, (650, 572))      # onto her own 9S: Vera's turn for the referee
-    play(scene, "9C", BORIS, (990, 262))      # onto Vera's pile: its top must be an 8
-    piles = pipeline.snapshot()["piles"]
-    assert piles["Anna"][-1] == "10C" and piles["Vera"][-1] == "9C"
-    guess = piles["Vera"][1]
-    assert guess[:-1] == "8" and guess in pipeline.follower.guessed
+    guess = vera_s_placing_guessed_from(scene, "9C")
     play(scene, guess, VERA, (990, 262))      # no pile has a 7 on top: onto her own
     vera = pipeline.snapshot()["piles"]["Vera"]
     assert vera[-1] == guess and vera[1] != guess and vera[1][:-1] == "8"
@@ -519,6 +513,34 @@ def test_a_guessed_card_placed_after_another_missed_turn_renames_the_guess_unans
     assert piles["Anna"][-1] == guess and piles["Boris"][-1] == "JD"
     assert piles["Vera"][1] != guess and piles["Vera"][1][:-1] == "8"
     assert pipeline.fouls == [] and pipeline.questions == []
+
+
+def test_a_placing_never_read_whose_pile_still_reads_is_guessed_from_the_next_placing_on_it(
+) -> None:
+    """cross-3p-seed97, unanswered: Anna's Q♦ laid square on her K♦ was never read (the pile
+    still read K♦), so no pile was seen covered and Boris's A♦ after it, out of turn for the
+    referee, was judged as read: a false C3, and every later placing out of step (9 false
+    fouls). Vera's K♠ then went onto Anna's pile, where C3 sends a king only onto a queen.
+    Here Vera's 8 on her 7D is never read and the 7D still reads; Anna places, asked about;
+    Boris's 9D then goes onto Vera's pile: nobody answering, Vera placed an 8 there."""
+    scene = cross_kc_placed()
+    pipeline = scene.target                   # Vera's card laid square on the 7D, unread
+    vera_s_placing_guessed_from(scene, "9D")
+    assert pipeline.fouls == [] and pipeline.snapshot()["turn"] == "Vera"
+
+
+def vera_s_placing_guessed_from(scene: Scene, nine: str) -> str:
+    """Vera's placing unread, Anna places 10C (asked about: Vera's turn for the referee) and
+    Boris `nine` onto Vera's pile: Vera's is guessed an 8 there, which is returned."""
+    scene.wait(1.0)
+    play(scene, "10C", ANNA, (650, 572))      # onto her own 9S: Vera's turn for the referee
+    play(scene, nine, BORIS, (990, 262))      # onto Vera's pile: its top must be an 8
+    pipeline = scene.target
+    piles = pipeline.snapshot()["piles"]
+    assert piles["Anna"][-1] == "10C" and piles["Vera"][-1] == nine
+    guess = piles["Vera"][1]
+    assert guess[:-1] == "8" and guess in pipeline.follower.guessed
+    return guess
 
 
 def test_two_placings_never_read_over_their_piles_are_guessed_each_onto_his_own() -> None:
