@@ -20,6 +20,7 @@ from vision.game_contents import TableContents
 from vision.game_places import PODKIDNOY, CardPlaces
 from vision.game_shots import BACK, HandMove, Item, Move, Shot
 from vision.game_table import GameTable, Pose
+from vision.table_events import bout_goes_on
 
 # events whose cards the dealer turns up straight off the stock
 FROM_STOCK = {"trump", "deal"}
@@ -330,7 +331,9 @@ class GameScript:
         """A lead, even one out of turn, comes onto a clear table: the bout declared taken is
         gathered by its taker first, the take's sweep (classic-3p-seed97: Vera's 7♥ led out of
         turn, P7, was laid beside the bout Anna had taken, still lying: a throw-in to anyone
-        watching, and legal as one, so the foul could not be seen)."""
+        watching, and legal as one, so the foul could not be seen). Not where the bout goes on
+        after it (`bout_goes_on`; dummy-2p-seed100: after Boris took, his lead out of turn
+        refused, the dummy threw in the A♦, onto the bout gathered too soon)."""
         bout = [code for pair in before.get("table") or ()
                 for code in (pair["attack"], pair["defence"]) if code in self.contents.cards]
         if bout:
@@ -349,7 +352,8 @@ class GameScript:
             self._mark(entry, self.frame, visible=False)
             self._quiet(self.pace.quiet)
             return
-        if kind == "attack" and self._open_take is not None:
+        if kind == "attack" and self._open_take is not None \
+                and not bout_goes_on(self.events[entry["line"]:]):
             self._gather_taken(before, event)
         shown: dict[str, Pose] = {}
         beside = kind in ("attack", "throw_in", "transfer")  # laid beside the bout

@@ -19,6 +19,7 @@ import numpy as np
 
 from vision.detections import Detections
 from vision.seats import SeatMap
+from vision.table_events import bout_goes_on
 
 # events a camera can see; `draw`, `pass` and `declare` happen in hands and voices
 VISIBLE = {"deal", "trump", "attack", "throw_in", "defend", "transfer", "take", "discard",
@@ -73,6 +74,7 @@ class ScriptedGame:
         self._pass_on_spot: dict[str, tuple[float, float]] = {}  # C7: lands on the card it covers
         self._hidden_until: dict[str, int] = {}
         self._frames: list[tuple[int, float, Detections]] = []
+        self._line = 1   # the log line being acted out
         self._center = (width / 2, height / 2)
 
     # -- geometry --------------------------------------------------------------------------------
@@ -150,7 +152,8 @@ class ScriptedGame:
     def _act_all(self) -> None:
         self._referee.apply(self.setup)
         self._wait(0.5)
-        for event in self.events[1:]:
+        for line, event in enumerate(self.events[1:], start=2):
+            self._line = line
             self._act(event)
         self._wait(self.config.clear_seconds)
 
@@ -220,7 +223,8 @@ class ScriptedGame:
         kind = event.get("type")
         snapshot, first_free = self._referee.snapshot(), 8
         if kind == "attack" and snapshot.get("took") and any(
-                card not in self._visible for card in own):
+                card not in self._visible for card in own) \
+                and not bout_goes_on(self.events[self._line:]):
             # a lead comes onto a clear table: the bout taken is gathered first
             self._remove([card for pair in snapshot["table"]
                           for card in (pair["attack"], pair["defence"]) if card])

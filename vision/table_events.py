@@ -82,6 +82,14 @@ def laid_cards(event: dict) -> list[str]:
         list(faceup.values() if isinstance(faceup, dict) else [])
 
 
+def bout_goes_on(following: Iterable[dict]) -> bool:
+    """The first of `following` (a log's events after a lead refused as out of turn) that is
+    no injected foul plays onto the bout still lying: a throw-in, a defence, a transfer or a
+    pass-on. Then the lead was laid beside that bout; else the bout was gathered first."""
+    after = next((event for event in following if "foul" not in event), {})
+    return after.get("type") in ("throw_in", "defend", "transfer", "pass_on")
+
+
 @dataclass(frozen=True)
 class Question:
     """A reading the camera is not sure of; `candidates` are the events it may have been."""

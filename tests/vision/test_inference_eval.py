@@ -64,23 +64,25 @@ def test_the_game_s_last_card_thrown_in_on_a_taken_bout_lands_before_the_bout_go
 
 
 def test_a_lead_out_of_turn_after_a_take_comes_once_the_taken_bout_is_gathered() -> None:
-    """As in the rendered games (test_render_game): Vera's 9S led out of turn after a take
-    lies alone, the taken bout gathered first."""
+    """As in the rendered games (test_render_game): Anna's 6H led out of turn after her take
+    lies beside the bout, as Vera throws in next; led again, it lies alone, the bout
+    gathered, as Boris leads next."""
     from referee import Referee
     from referee.simulate import simulate_match
 
-    log = simulate_match("classic", 3, 36, 1, seed=0, fouls=0.1)
+    log = simulate_match("classic", 3, 36, 1, seed=5, fouls=0.1)
     referee = Referee()
-    for event in log[:61]:
+    for event in log[:69]:
         referee.apply(event)
     bout = {card for pair in referee.snapshot()["table"]
             for card in (pair["attack"], pair["defence"]) if card}
     config = ScriptConfig(miss_rate=0.0, stray_rate=0.0, occlusion_rate=0.0)
     game = ScriptedGame(log, config)
     frames = list(game.frames())
-    [lead] = [truth for truth in game.truth if truth.event == log[61]]
-    _, _, detections = frames[lead.frame]
-    assert "9S" in detections.cards and bout and not bout & set(detections.cards)
+    beside, alone = ([truth.frame for truth in game.truth if truth.event is log[index]][0]
+                     for index in (69, 71))
+    assert bout <= set(frames[beside][2].cards)
+    assert "6H" in frames[alone][2].cards and not bout & set(frames[alone][2].cards)
 
 
 def test_canonical_ignores_hands_order_and_tags() -> None:

@@ -142,28 +142,40 @@ def test_the_game_s_last_card_thrown_in_on_a_taken_bout_lands_before_the_bout_go
 def test_a_lead_out_of_turn_after_a_take_comes_once_the_taken_bout_is_gathered() -> None:
     """classic-3p-seed97: Vera's 7H led out of turn (P7) after Anna took was laid beside the
     bout still lying there: a throw-in to anyone watching, legal as one, the foul unseen. A
-    lead comes onto a clear table: the taker gathers the bout first."""
+    lead comes onto a clear table: the taker gathers the bout first, unless the bout goes on
+    after it (dummy-2p-seed100: a throw-in came next, onto the bout gathered too soon). Here
+    Anna takes; her 6H led out of turn lies beside the bout, as Vera throws in the KC next;
+    led again, it comes once the bout is gathered, as Boris leads next."""
     from referee import Referee
     from referee.simulate import simulate_match
 
-    log = simulate_match("classic", 3, 36, 1, seed=0, fouls=0.1)
+    log = simulate_match("classic", 3, 36, 1, seed=5, fouls=0.1)
+    assert [(e["type"], e.get("foul")) for e in log[68:73]] == [
+        ("take", None), ("attack", "P7"), ("throw_in", None), ("attack", "P7"),
+        ("attack", None)]
     referee = Referee()
-    for event in log[:61]:
+    for event in log[:71]:
         referee.apply(event)
-    taken = referee.snapshot()
-    assert taken["took"] and log[61] == {"type": "attack", "player": "Vera", "cards": ["9S"],
-                                         "foul": "P7"}
+    bout = {card for pair in referee.snapshot()["table"]
+            for card in (pair["attack"], pair["defence"]) if card}
     rng = np.random.default_rng(0)
     table = GameTable.build(rng, 640, 360, log[0]["seats"])
     script = GameScript(log, table, rng, Pace(fps=10)).run()
-    lead = script.truth[61]
-    take = next(entry for entry in reversed(script.truth[:61])
-                if entry["event"]["type"] == "take")
-    assert lead["visible"] and take["swept_frame"] < lead["frame"]
-    coming = next(shot for shot in script.shots
-                  if any(move.start.code == "9S" for move in shot.moves))
-    bout = {card for pair in taken["table"] for card in (pair["attack"], pair["defence"]) if card}
-    assert bout and not bout & {item.code for item in coming.resting}
+    beside, gathered = (resting_as_it_comes(script, "6H", script.truth[line - 1]["frame"])
+                        for line in (69, 71))
+    assert bout - {"KC"} <= beside and not bout & gathered
+    take = script.truth[68]
+    assert take["swept_frame"] < script.truth[71]["frame"]
+
+
+def resting_as_it_comes(script: GameScript, card: str, after: int) -> set[str]:
+    """The cards lying still while `card` is brought in, the first time after frame `after`."""
+    frame = 0
+    for shot in script.shots:
+        if frame >= after and any(move.start.code == card for move in shot.moves):
+            return {item.code for item in shot.resting}
+        frame += shot.frames
+    raise AssertionError(f"{card} is never brought in after frame {after}")
 
 
 def test_the_pipeline_reads_a_rendered_game_as_its_truth(tmp_path: Path) -> None:
