@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from vision.game_view import TURNS, Emitted, FollowerCore
-from vision.swept_bout import beats_in_game, unbeaten_attacks
+from vision.swept_bout import beats_in_game, swept_towards, unbeaten_attacks
 from vision.table_events import (
     Question,
     TableEvent,
@@ -123,7 +123,9 @@ class UnansweredDoubts(FollowerCore):
         first = question.candidates[0]
         if len(question.cards) != 1:
             return False
-        if question.cards[0] in self.view.reader.cards:
+        if first["type"] == "attack" and list(self.view.reader.cards) == list(question.cards):
+            alone = self._lead_carried_back(question.cards[0], first.get("player"))
+        elif question.cards[0] in self.view.reader.cards:
             alone = self._taken_back_alone(question.cards[0], first.get("player"))
         else:   # its bout closed since, the cards there are another bout's (classic-3p-seed72:
             # Anna's 7♠ on the 9♣, swept to her first as she took, settled as Boris's next lead
@@ -138,6 +140,15 @@ class UnansweredDoubts(FollowerCore):
         elif self.revise is None or not self.revise(first, None):
             self._resync_due = True
         return True
+
+    def _lead_carried_back(self, card: str, leader: str | None) -> bool:
+        """A lead asked about, alone on the table, gone, seen carried back towards its leader:
+        taken back (dummy-3p-seed95 rendered again: Anna's 7♣ led out of the discard pile,
+        G8, asked about and taken back; unanswered, the 7♠ it might have been was told, and
+        the bout it opened never closed: 18 false fouls)."""
+        track = self._last_tracks.get(card)
+        return leader is not None and track is not None and card not in self._tracks \
+            and swept_towards([track], self.seats, leader, self.discard_way) is True
 
     def _note_left_alone(self) -> None:
         """A waiting question's one card has just left the table while its bout lies there

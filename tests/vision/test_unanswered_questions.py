@@ -659,6 +659,30 @@ def test_a_card_renamed_unanswered_is_beaten_by_its_new_name_in_the_questions_wa
     assert follower.renamed == [("8C", "7C")]
 
 
+def test_a_lead_asked_about_and_carried_back_to_its_leader_unanswered_is_the_foul() -> None:
+    """dummy-3p-seed95 (rendered again): Anna's 7♣ led out of the discard pile (G8) was asked
+    about and taken back; unanswered, the 7♠ it might have been was told as her lead, and the
+    bout it opened never closed (18 false fouls). Here Boris leads the 9S, read unsurely, a
+    card of the discard pile, and carries it back: nobody answering, it is that foul, and
+    his next lead opens the bout."""
+    scene = judged_scene()
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", TOP, (515, 375))
+    carry_off(scene, LEFT, "7S", "9S")        # a discard: Boris, who beat, leads next
+    scene.wait(1.0)
+    scene.slide("9S", TOP, (500, 360), confidence=0.7)   # a discarded card: asked about
+    scene.wait(0.8)
+    carry_off(scene, TOP, "9S")               # taken back by Boris
+    scene.wait(16.0)                          # nobody answers (`doubt_wait`)
+    play(scene, "8D", TOP, (500, 360))
+    pipeline = scene.target
+    [foul] = pipeline.fouls
+    assert foul.event.event == {"type": "attack", "player": "Boris", "cards": ["9S"]}
+    assert foul.verdict.rule == "G8"
+    assert referee_events(pipeline)[-2:] == [
+        {"type": "discard"}, {"type": "attack", "player": "Boris", "cards": ["8D"]}]
+
+
 def test_a_trump_that_leaves_the_table_before_the_first_lead_was_none() -> None:
     """Something on the tablecloth is read as the AS for half a second before the deal, and
     taken as the turned trump; it is never seen again. The 6H that Boris then turns and lays
