@@ -375,11 +375,12 @@ class FollowerCore:
         instead (the judge records no refusal then: `record_refusal=False`). `offered`: more
         candidates for the players only (`Question.offered_only`)."""
         view = self.view
-        view.turn_coming = event if event["type"] in TURNS else None
+        told_before, view.turn_coming = view.turn_coming, \
+            event if event["type"] in TURNS else None
         self._settle_unanswered(out, swept_only=True)
         if event["type"] in TURNS:
             self._settle_doubts(out, turn_taken=True)
-        view.turn_coming = None
+        view.turn_coming = told_before   # (an event told while settling: the outer one again)
         depends = sorted(set(cards) | set(view.reader.cards)) if event["type"] in (
             "defend", "throw_in", "transfer", "take", "discard", "pass_on") else list(cards)
         builds_on = doubt is None and any(card in view.doubtful for card in depends)

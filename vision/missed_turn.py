@@ -916,12 +916,12 @@ class MissedTurns(LayoutPhases):
         went onto Anna's pile: a queen lay on top there. () when the turn told now does not
         go onto the drawer's pile."""
         waiting, coming = asked.waiting.event, self.view.turn_coming
-        drawer = self._snapshot().get("turn")
+        snapshot = self._snapshot()
+        drawer = snapshot.get("turn")
         if waiting["type"] != "deal_card" or coming is None \
                 or coming.get("type") != "deal_card" or drawer is None \
                 or coming.get("to") != drawer or coming.get("player") == drawer:
             return ()
-        snapshot = self._snapshot()
         for card in unaccounted(snapshot, set(self._tracks)):
             placing = {"type": "deal_card", "player": drawer, "card": card, "to": drawer}
             after = _with_placed(snapshot, [placing])
