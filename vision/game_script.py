@@ -20,6 +20,7 @@ from vision.game_contents import TableContents
 from vision.game_places import PODKIDNOY, CardPlaces
 from vision.game_shots import BACK, HandMove, Item, Move, Shot
 from vision.game_table import GameTable, Pose
+from vision.swept_bout import table_cards
 from vision.table_events import bout_goes_on
 
 # events whose cards the dealer turns up straight off the stock
@@ -334,8 +335,7 @@ class GameScript:
         watching, and legal as one, so the foul could not be seen). Not where the bout goes on
         after it (`bout_goes_on`; dummy-2p-seed100: after Boris took, his lead out of turn
         refused, the dummy threw in the A♦, onto the bout gathered too soon)."""
-        bout = [code for pair in before.get("table") or ()
-                for code in (pair["attack"], pair["defence"]) if code in self.contents.cards]
+        bout = [code for code in table_cards(before) if code in self.contents.cards]
         if bout:
             self._leave(bout, before, lead)
         self.places.clear_bout()

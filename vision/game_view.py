@@ -404,8 +404,7 @@ class FollowerCore:
             if rule == "G8" and event["type"] == "open_draw" and not question_open \
                     and self._ask_missed_turn(table_event, commit, out):
                 return True   # out of turn too: the turn missed first, then the card
-            if self._refused_for_a_guess(event, rule) and self.rename_past is not None \
-                    and self.rename_past(table_event, True):
+            if self._guess_renamed(table_event, rule):
                 commit()   # the camera's guess was another card
                 self.resync_when_caught_up()   # (the stock left: the referee's, told it)
                 out.append(table_event)
@@ -550,6 +549,12 @@ class FollowerCore:
             return event["card"] in self.guessed
         piles = (self._snapshot().get("piles") or {}).values()
         return rule == "C3" and any(pile and pile[-1] in self.guessed for pile in piles)
+
+    def _guess_renamed(self, table_event: TableEvent, rule: str | None) -> bool:
+        """`table_event`, refused for a card only guessed (`_refused_for_a_guess`), accepted
+        once that guess is renamed in the referee's past (`rename_past`): it was another card."""
+        return self._refused_for_a_guess(table_event.event, rule) \
+            and self.rename_past is not None and bool(self.rename_past(table_event, True))
 
     def _inside_a_hidden_card(self, track: CardTrack) -> bool:
         """An index read alone inside the box of a table card unseen just now (a hand or a

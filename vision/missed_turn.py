@@ -842,17 +842,13 @@ class MissedTurns(LayoutPhases):
 
     def _judged_renaming_a_guess(self, table_event: TableEvent) -> bool:
         """The turn that waited, judged as read (a refusal kept: a foul), unless it is refused
-        for a card only guessed (`_refused_for_a_guess`): that guess was another card, renamed
-        in the referee's past, as `_emit` does (cross-2p-seed98, unanswered: Boris's A♠
+        for a card only guessed: that guess was another card, renamed in the referee's past
+        (`_guess_renamed`), as `_emit` does (cross-2p-seed98, unanswered: Boris's A♠
         placing, never read, guessed as his 10♥; Anna's 10♥ placed later, after another turn
         the camera missed, was a false G8)."""
         judged = self.judge(table_event, record_refusal=False)
-        if judged:
-            return True
-        if self._refused_for_a_guess(table_event.event, getattr(judged, "rule", None)) \
-                and self.rename_past is not None and self.rename_past(table_event, True):
-            return True
-        return bool(self.judge(table_event))
+        return bool(judged) or self._guess_renamed(table_event, getattr(judged, "rule", None)) \
+            or bool(self.judge(table_event))
 
     def _placed_already(self, event: dict) -> bool:
         """A placing that waited on its turn's question, whose card the referee has on top of

@@ -19,6 +19,7 @@ import numpy as np
 
 from vision.detections import Detections
 from vision.seats import SeatMap
+from vision.swept_bout import table_cards
 from vision.table_events import bout_goes_on
 
 # events a camera can see; `draw`, `pass` and `declare` happen in hands and voices
@@ -74,7 +75,6 @@ class ScriptedGame:
         self._pass_on_spot: dict[str, tuple[float, float]] = {}  # C7: lands on the card it covers
         self._hidden_until: dict[str, int] = {}
         self._frames: list[tuple[int, float, Detections]] = []
-        self._line = 1   # the log line being acted out
         self._center = (width / 2, height / 2)
 
     # -- geometry --------------------------------------------------------------------------------
@@ -153,11 +153,11 @@ class ScriptedGame:
         self._referee.apply(self.setup)
         self._wait(0.5)
         for line, event in enumerate(self.events[1:], start=2):
-            self._line = line
-            self._act(event)
+            self._act(event, self.events[line:])
         self._wait(self.config.clear_seconds)
 
-    def _act(self, event: dict) -> None:
+    def _act(self, event: dict, following: list[dict]) -> None:
+        """One event of the log acted out (`following`: the log's events after it)."""
         kind = event.get("type")
         before = self._roles
         if kind == "pass_on":  # the new card is laid on the one it cannot beat
@@ -180,7 +180,7 @@ class ScriptedGame:
         if kind == "deal":
             own = [*(event.get("table") or []), *(event.get("faceup") or {}).values()]
         if not verdict.ok:
-            self._refused(event, actor, own)
+            self._refused(event, actor, own, following)
             return
         self._roles = after
         leaving = [c for c in before if c not in after or before[c][0] != after[c][0]]
@@ -218,16 +218,14 @@ class ScriptedGame:
             return (x + 12, y + 12)
         return self._stock_spot if event.get("type") == "trump" else self._bout_slot(7)
 
-    def _refused(self, event: dict, actor: str, own: list[str]) -> None:
+    def _refused(self, event: dict, actor: str, own: list[str], following: list[dict]) -> None:
         """A foul: the card is laid where the player meant it, then taken back."""
         kind = event.get("type")
         snapshot, first_free = self._referee.snapshot(), 8
         if kind == "attack" and snapshot.get("took") and any(
-                card not in self._visible for card in own) \
-                and not bout_goes_on(self.events[self._line:]):
+                card not in self._visible for card in own) and not bout_goes_on(following):
             # a lead comes onto a clear table: the bout taken is gathered first
-            self._remove([card for pair in snapshot["table"]
-                          for card in (pair["attack"], pair["defence"]) if card])
+            self._remove(table_cards(snapshot))
             first_free = 0
         shown = {c: self._passing_spot(event, c) for c in own if c not in self._visible}
         if kind in VISIBLE and shown:  # a refused event without cards leaves no trace to see

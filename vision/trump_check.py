@@ -278,12 +278,12 @@ class TrumpCheck(MissedCards):
         view = self.view
         lies_there = view.trump_on_table or trump_under_stock(self._snapshot()) == view.trump
         if view.trump is None or view.trump_box is None or not lies_there \
-                or view.phase != "play" or view.trump_track is not None \
-                or (suit_of(track.card) != suit_of(view.trump)
-                    and track.card not in look_alikes(view.trump)) \
-                or self._came_in(track) or overlap(view.trump_box, track.box) < (
-                    TRUMP_SHIFTED if track.card in look_alikes(view.trump)
-                    and self._clear_of_the_bout(track) else 0.5):
+                or view.phase != "play" or view.trump_track is not None:
+            return False
+        alike = track.card in look_alikes(view.trump)
+        if (suit_of(track.card) != suit_of(view.trump) and not alike) or self._came_in(track) \
+                or overlap(view.trump_box, track.box) < (
+                    TRUMP_SHIFTED if alike and self._clear_of_the_bout(track) else 0.5):
             return False
         view.reader.ignored.add(track.card)
         view.misread_at_trump.add(track.card)
