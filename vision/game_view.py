@@ -154,6 +154,7 @@ class GameView:
     pile_tops: dict[str, np.ndarray] = field(default_factory=dict)   # cross piles by owner
     faceup_deal: dict | None = None   # cross: the face-up deal the referee has (C1)
     last_placing: dict | None = None  # cross: the last placing on a pile the referee has (C3)
+    placings: dict[str, dict] = field(default_factory=dict)  # cross: ... each, by its card
     turn_coming: dict | None = None   # an opening's turn being told now (a turn missed before
     #                                   it must have left the table so that it is legal)
     refused_at: dict[str, float] = field(default_factory=dict)  # a card's last foul: when

@@ -353,6 +353,9 @@ class LayoutPhases(UnansweredDoubts):
             return False
         view.dealt_faceup.discard(card)
         view.dealt_faceup.add(track.card)
+        if wrong.get("type") == "deal_card":
+            view.placings.pop(card, None)
+            view.placings[track.card] = right
         view.pile_tops[owner] = track.box.copy()
         view.reader.ignored.add(card)
         return True
@@ -609,6 +612,67 @@ class LayoutPhases(UnansweredDoubts):
         way = self._came_in_lately.get(card)
         return way is not None and way.first_seen >= self.view.turn_at
 
+    def _covered_card_was_a_look_alike(self, track: CardTrack) -> bool:
+        """C3: a card brought in whole, read surely, onto a pile still lying there by the
+        player whose turn it is, whose code the referee has on a pile under other cards (no
+        card comes out from under them): the card placed there was its look-alike, the one
+        the deck still has unseen that was read at its place too (`_unseen_look_alike`). The
+        referee's placing (or face-up deal) of it is revised so, in its time (cross-3p-seed101:
+        Anna's 9♣ placed, read 9♠ surely as it came, 9♣ at rest; Vera's 9♠, the deal's last
+        placing, was taken for that card seen again, the deal never ended and no bout was
+        read). False where it is not so, or the referee refuses."""
+        view, card = self.view, track.card
+        if self.revise is None or not self._came_in(track) or track.sliver_only \
+                or self._low_confidence(track)[0] is not None:
+            return False
+        piles = self._snapshot().get("piles") or {}
+        if not any(overlap(self._extent(track), box) >= view.reader.min_overlap
+                   and self._seen_since(list(piles.get(name) or ())[-1:], track.first_seen)
+                   for name, box in view.pile_tops.items()):
+            return False   # not onto a pile still lying there (the piles taken into hands)
+        turn = self._snapshot().get("turn") or view.opening_turn
+        if self._who_played(view.opening_turn, track, self._persons)[0] != turn:
+            return False   # nor by the player whose turn it is: no placing, maybe
+        owner = next((name for name, pile in piles.items() if card in list(pile)[:-1]), None)
+        alike = None if owner is None else self._unseen_look_alike(card)
+        if alike is None:
+            return False
+        deal = view.faceup_deal
+        laid_face_up = deal is not None and deal["faceup"].get(owner) == card
+        wrong = deal if laid_face_up else view.placings.get(card)
+        if wrong is None:
+            return False
+        right = with_card(wrong, card, alike)
+        if not self.revise(wrong, TableEvent(right, self._frame, self._time), in_its_time=True):
+            return False
+        if laid_face_up:
+            view.faceup_deal = right
+        else:
+            self._placing_renamed(card, alike)
+        view.dealt_faceup.add(alike)
+        return True
+
+    def _placing_renamed(self, card: str, alike: str) -> None:
+        """The referee's placing of `card` now places `alike` (`view.placings`)."""
+        view = self.view
+        wrong = view.placings.pop(card)
+        view.placings[alike] = right = with_card(wrong, card, alike)
+        if view.last_placing == wrong:
+            view.last_placing = right
+
+    def _seen_since(self, cards: list[str], time: float) -> bool:
+        """Some card of `cards` was read at `time` or later."""
+        return any((track := self._last_tracks.get(card)) is not None
+                   and track.last_sighting >= time for card in cards)
+
+    def _unseen_look_alike(self, card: str) -> str | None:
+        """The one look-alike of `card` the deck still has unseen that was read where a card
+        read `card` came to rest (`card` its rival there): None when not one."""
+        unseen = unaccounted(self._snapshot())
+        read = [alike for alike in look_alikes(card) if alike in unseen
+                and card in getattr(self._last_tracks.get(alike), "rivals", ())]
+        return read[0] if len(read) == 1 else None
+
     def _cross_place(self, track: CardTrack, out: list[Emitted], *, again: bool = False) -> None:
         """C3: a stock card placed on a pile. Laid `again` (refused, moved from where it was
         refused), it is the placing of the player whose turn it still is (the referee's turn):
@@ -617,10 +681,11 @@ class LayoutPhases(UnansweredDoubts):
         card = track.card
         if card in self._on_piles() and not (card in self.guessed and self._came_in(track)):
             carried = self._carried_in_as(track)
-            if carried is None:
+            if carried is not None:
+                self._rename_unasked(card, carried)
+                card = carried
+            elif not self._covered_card_was_a_look_alike(track):
                 return  # a pile's card seen again (the card over it was lifted a moment)
-            self._rename_unasked(card, carried)
-            card = carried
         elif self._faceup_card_read_two_ways(track) or self._placed_card_read_two_ways(track):
             return
         if self._pile_top_read_two_ways(track):
@@ -637,6 +702,7 @@ class LayoutPhases(UnansweredDoubts):
 
         def commit() -> None:
             view.last_placing = event
+            view.placings[card] = event
             view.pile_tops[owner] = track.box.copy()
             view.dealt_faceup.add(card)
             view.stock_left -= 1

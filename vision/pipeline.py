@@ -239,7 +239,8 @@ class TablePipeline(MisreadHistory):
         self.follower.swapped.clear()
 
     def revise(self, wrong: dict, right: TableEvent | None, *,
-               may_refuse: bool = False, foul_in_its_place: bool = False) -> bool:
+               may_refuse: bool = False, foul_in_its_place: bool = False,
+               in_its_time: bool = False) -> bool:
         """The last accepted event `wrong` did not happen, `right` did: the referee takes back
         `wrong` and every event accepted after it, then judges `right` and every event judged
         after it again, and the log has `right` where `wrong` was. An event refused after
@@ -251,7 +252,8 @@ class TablePipeline(MisreadHistory):
         were taken back), and `wrong` leaves the log. `foul_in_its_place`: `right` is
         `wrong`'s own act read anew and must be refused (as must every refusal after it): it
         keeps `wrong`'s frame and time (its picture), but is told now, not when `wrong` was
-        (the foul was seen only now: a late catch for the scorer)."""
+        (the foul was seen only now: a late catch for the scorer). `in_its_time`: `right`
+        keeps `wrong`'s frame and time too (the same card placed then, known better now)."""
         if not self._can_take_back():
             return False
         accepted = [n for n, v in enumerate(self.verdicts) if verdict_ok(v.verdict)]
@@ -259,9 +261,10 @@ class TablePipeline(MisreadHistory):
         if not found:
             return False
         at = found[-1]
-        if right is not None and foul_in_its_place:
+        if right is not None and (foul_in_its_place or in_its_time):
             first = self.verdicts[at].event
-            right, may_refuse = TableEvent(right.event, first.frame, first.time), True
+            right = TableEvent(right.event, first.frame, first.time)
+            may_refuse |= foul_in_its_place
         later = list(range(at + 1, len(self.verdicts)))
         absorbed = [n for n in later if n not in accepted and right is not None
                     and self._part_of(self.verdicts[n].event.event, right.event)]

@@ -1753,6 +1753,39 @@ def test_a_placing_read_at_rest_as_a_card_under_a_pile_s_top_is_the_card_carried
         assert pipeline.snapshot()["piles"]["Boris"] == ["QH", "KC"]
 
 
+@pytest.mark.parametrize("read_at_rest_too", [True, False])
+def test_a_card_placed_with_its_code_under_a_pile_names_the_covered_card_its_look_alike(
+        read_at_rest_too: bool) -> None:
+    """Vera's 8H is read 8D surely as it comes and where it lies, then 8H there, then Anna's
+    9H covers it, long out of sight; Boris brings the real 8D onto his K♣. No card comes out
+    from under a pile: Vera's was the 8H read at its place, in its time, and Boris placed the
+    8D (cross-3p-seed101: Vera's 9♠, the deal's last placing, was taken for Anna's covered
+    9♣ read 9♠ seen again; the deal never ended). Never read 8H, nothing tells which 8D was
+    misread: Boris's is taken for the pile's card seen again, as before."""
+    scene = cross_kc_placed()
+    pipeline = scene.target
+    vera_pile = (990, 262)
+    play(scene, "8D", VERA, vera_pile)
+    scene.remove("8D")
+    for _ in range(6):
+        scene.put("8H" if read_at_rest_too else "8D", vera_pile)
+        scene.step()
+    scene.wait(1.0)
+    play(scene, "9H", ANNA, (1000, 272))     # onto the 8: the rank above
+    scene.remove("8D", "8H")                 # covered for good
+    scene.wait(6.0)                          # the tracker has let it go
+    play(scene, "8D", BORIS, (320, 272))     # no 7 on top anywhere: onto his own pile
+    piles = pipeline.snapshot()["piles"]
+    if read_at_rest_too:
+        assert piles == {"Anna": ["9S"], "Boris": ["QH", "KC", "8D"],
+                         "Vera": ["7D", "8H", "9H"]}
+        [vera_s] = [e for e in pipeline.events if e.event.get("player") == "Vera"]
+        assert vera_s.time < pipeline.events[-2].time   # before Anna's 9H: in its time
+    else:
+        assert piles == {"Anna": ["9S"], "Boris": ["QH", "KC"], "Vera": ["7D", "8D", "9H"]}
+    assert pipeline.fouls == [] and pipeline.questions == []
+
+
 def anna_s_draw_taken_then_boris_draws(lost: str | None = None
                                        ) -> tuple[Scene, Question, tuple[float, float]]:
     """Round's opening: Anna's draw onto the 7S is never read at rest (`lost`: read on its
