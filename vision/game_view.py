@@ -620,14 +620,19 @@ class FollowerCore:
         (`MissedTurns`: the lead that waits on a take the camera guessed) is settled first
         if still unanswered."""
 
-    def _low_confidence(self, track: CardTrack) -> tuple[str | None, str | None]:
+    def _low_confidence(self, track: CardTrack, covered: frozenset[str] = frozenset()
+                        ) -> tuple[str | None, str | None]:
         """Why the card's identity is in doubt, if it is: read with low confidence, or read
-        as another code too often at its place (a look-alike: two explanations)."""
+        as another code too often at its place (a look-alike: two explanations). Rivals in
+        `covered` (cards known to lie under it) are no doubt."""
         if track.confidence < self.config.doubtful_confidence:
             return (f"{card_text(track.card)} read with low confidence",
                     f"{card_text(track.card, True)} распознана неуверенно")
-        if track.rival_share > self.config.rival_share:
-            rival = max(track.rivals, key=track.rivals.__getitem__)
+        rivals = {code: weight for code, weight in track.rivals.items() if code not in covered}
+        share = track.rival_share if len(rivals) == len(track.rivals) else \
+            sum(rivals.values()) / max(sum(rivals.values()) + track.rest_confidence, 1e-9)
+        if share > self.config.rival_share:
+            rival = max(rivals, key=rivals.__getitem__)
             return (f"{card_text(track.card)} or {card_text(rival)}?",
                     f"{card_text(track.card, True)} или {card_text(rival, True)}?")
         return None, None

@@ -12,6 +12,7 @@ import itertools
 
 import numpy as np
 
+from vision.cross_piles import goes_where_c3_sends
 from vision.game_view import DUMMY, Emitted
 from vision.swept_bout import beats_in_game, deck_by_rank, unaccounted
 from vision.table_events import Question, TableEvent, card_text, with_card
@@ -660,6 +661,23 @@ class LayoutPhases(UnansweredDoubts):
         if view.last_placing == wrong:
             view.last_placing = right
 
+    def _covered_piles_cards(self, track: CardTrack, placing: dict) -> frozenset[str]:
+        """For `track`'s `placing`, in turn and onto the pile C3 sends it to: the cards on
+        the piles read where it lies (its rivals) never since it was first read, covered by
+        it (cross-2p-seed98: Boris's Q♣ laid on his 9♦, first read there, asked "Q♣ or 9♦?");
+        not its look-alikes, which may be that card, its reading switched.
+        None for a placing the referee would refuse: a card that stopped over a pile on its
+        way to another is no placing there (Anna's Q♠ read at rest for 0.3 s over Boris's
+        Q♣ on its way to her pile)."""
+        snapshot = self._snapshot()
+        if placing["player"] != (snapshot.get("turn") or self.view.opening_turn) \
+                or not goes_where_c3_sends(snapshot, placing):
+            return frozenset()
+        on_piles, alike = self._on_piles(), look_alikes(track.card)
+        return frozenset(code for code in track.rivals if code in on_piles
+                         and code not in alike   # (a look-alike: one card read two ways)
+                         and not self._seen_since([code], track.first_seen))
+
     def _seen_since(self, cards: list[str], time: float) -> bool:
         """Some card of `cards` was read at `time` or later."""
         return any((track := self._last_tracks.get(card)) is not None
@@ -713,7 +731,8 @@ class LayoutPhases(UnansweredDoubts):
             if view.stock_left <= 0:
                 view.phase = "play"  # everyone takes his pile into hand
 
-        doubt, doubt_ru = self._low_confidence(track)
+        doubt, doubt_ru = self._low_confidence(track, self._covered_piles_cards(
+            track, {"type": "deal_card", "player": player, "card": card, "to": owner}))
         shown_only = on_pile and self._index_only(track) and not self._came_in(track) \
             and not self._brought_in_this_turn(card)
         pile = (self._snapshot().get("piles") or {}).get(owner) or ()

@@ -35,6 +35,7 @@ from itertools import permutations
 
 import numpy as np
 
+from vision.cross_piles import goes_where_c3_sends, pile_for
 from vision.game_view import Emitted
 from vision.layout_phases import LayoutPhases
 from vision.swept_bout import (
@@ -56,32 +57,12 @@ from vision.table_events import (
     describe_event,
     played_cards,
 )
-from vision.table_reader import RANKS, beats, look_alikes, overlap, rank_of
+from vision.table_reader import beats, look_alikes, overlap, rank_of
 from vision.tracking import CardTrack, TrackState, box_area
 
-LOWEST_RANK = {36: "6", 52: "2"}
 TURN_PHASES = {"deal_card": "faceup", "open_draw": "opening"}  # a turn's event: its phase
 COVERED_GROWTH = 1.3  # a card's box grown so much as it lay: a card laid on it, read as it
 LYING_ON = 0.6  # a card last read over this much of another's box (the smaller's) lies on it
-
-
-def pile_for(snapshot: dict, drawer: str, card: str) -> str:
-    """C3: the nearest pile clockwise from the drawer's left whose top is one rank below the
-    card, the drawer's own pile last; no such pile: his own."""
-    seats = list(snapshot.get("seats") or ())
-    piles = snapshot.get("piles") or {}
-    if drawer not in seats:
-        return drawer
-    lowest = RANKS.index(LOWEST_RANK.get(int(snapshot.get("deck") or 36), "6"))
-    for step in range(1, len(seats) + 1):
-        other = seats[(seats.index(drawer) + step) % len(seats)]
-        pile = piles.get(other) or []
-        if pile:
-            top = RANKS.index(rank_of(pile[-1]))
-            above = lowest if top == len(RANKS) - 1 else top + 1
-            if RANKS[above] == rank_of(card):
-                return other
-    return drawer
 
 
 def missed_placings(snapshot: dict, drawer: str, seen: str, lying: Iterable[str] = ()
@@ -93,11 +74,6 @@ def missed_placings(snapshot: dict, drawer: str, seen: str, lying: Iterable[str]
     cards = [seen, *(card for card in unaccounted(snapshot, lying) if card != seen)]
     return [{"type": "deal_card", "player": drawer, "card": card,
              "to": pile_for(snapshot, drawer, card)} for card in cards]
-
-
-def _goes_where_it_went(snapshot: dict, placing: dict) -> bool:
-    """C3 sends `placing`'s card, drawn by its player, onto the pile it went to."""
-    return pile_for(snapshot, placing["player"], placing["card"]) == placing.get("to")
 
 
 def _with_placed(snapshot: dict, placed: list[dict]) -> dict:
@@ -119,10 +95,10 @@ def _placings_onto(snapshot: dict, turns: list[tuple[str, str]], lying: set[str]
         used = lying | {placing["card"] for placing in placed}
         fits = ({"type": "deal_card", "player": player, "card": card, "to": pile}
                 for card in unaccounted(now, used))
-        fits = (placing for placing in fits if _goes_where_it_went(now, placing))
+        fits = (placing for placing in fits if goes_where_c3_sends(now, placing))
         if n == len(turns) - 1:
             fits = (placing for placing in fits
-                    if _goes_where_it_went(_with_placed(now, [placing]), waiting))
+                    if goes_where_c3_sends(_with_placed(now, [placing]), waiting))
         placing = next(fits, None)
         if placing is None:
             return []
@@ -142,7 +118,7 @@ def guessed_tops_renamed(snapshot: dict, placing: dict, guessed: Iterable[str]
     for name, top in tops:
         for other in unaccounted(snapshot):
             renamed = {**piles, name: [*piles[name][:-1], other]}
-            if _goes_where_it_went({**snapshot, "piles": renamed}, placing):
+            if goes_where_c3_sends({**snapshot, "piles": renamed}, placing):
                 out.append((top, other))
     return out
 
@@ -921,8 +897,8 @@ class MissedTurns(LayoutPhases):
         for card in unaccounted(snapshot, set(self._tracks)):
             placing = {"type": "deal_card", "player": drawer, "card": card, "to": drawer}
             after = _with_placed(snapshot, [placing])
-            if _goes_where_it_went(snapshot, placing) and _goes_where_it_went(after, waiting) \
-                    and _goes_where_it_went(_with_placed(after, [waiting]), coming):
+            if goes_where_c3_sends(snapshot, placing) and goes_where_c3_sends(after, waiting) \
+                    and goes_where_c3_sends(_with_placed(after, [waiting]), coming):
                 return (placing,)
         return ()
 

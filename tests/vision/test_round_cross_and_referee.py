@@ -10,7 +10,7 @@ import pytest
 from table_scene import Scene
 
 from vision.pipeline import TablePipeline
-from vision.table_events import Question, TableEvent, describe_event
+from vision.table_events import Question, TableEvent, card_text, describe_event
 from vision.tracking import CardTrack
 
 ANNA, BORIS, VERA = (640, 680), (90, 180), (1190, 180)  # three seats spread round a 1280x720 frame
@@ -1784,6 +1784,30 @@ def test_a_card_placed_with_its_code_under_a_pile_names_the_covered_card_its_loo
     else:
         assert piles == {"Anna": ["9S"], "Boris": ["QH", "KC"], "Vera": ["7D", "8D", "9H"]}
     assert pipeline.fouls == [] and pipeline.questions == []
+
+
+@pytest.mark.parametrize("onto, pile_top, where", [("Vera", "7D", (985, 256)),
+                                                   ("Boris", "KC", (315, 268))])
+def test_a_placing_first_read_on_a_pile_is_no_doubt_for_the_pile_top_it_covers(
+        onto: str, pile_top: str, where: tuple[int, int]) -> None:
+    """Vera's J♦, never seen coming (a hand over the pile), first read lying on a pile's
+    top, whose index was read there just before and never since: that card is covered, no
+    rival. On her own 7♦, where C3 sends it, the placing is told (cross-2p-seed98: Boris's
+    Q♣ on his 9♦, asked "Q♣ or 9♦?"); on Boris's K♣, where C3 does not, it stays a
+    question (a card stopped over a pile on its way elsewhere), not a foul. (A look-alike of
+    it read there, the pile top's reading may have switched: one card read two ways.)"""
+    scene = cross_kc_placed()
+    pipeline = scene.target
+    scene.remove(pile_top)                   # a hand over the pile
+    scene.wait(0.3)
+    scene.put("JD", where)
+    scene.wait(1.0)
+    told = {"type": "deal_card", "player": "Vera", "card": "JD", "to": "Vera"}
+    placed = onto == "Vera"
+    assert (pipeline.events[-1].event == told) is placed
+    assert [q.text for q in pipeline.questions] == \
+        ([] if placed else [f"Vera places J♦? (J♦ or {card_text(pile_top)}?)"])
+    assert pipeline.fouls == []
 
 
 def anna_s_draw_taken_then_boris_draws(lost: str | None = None
