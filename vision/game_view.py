@@ -1320,8 +1320,10 @@ class FollowerCore:
         them as they leave). One that left already (a foul taken back before the question
         about it was settled) is read like any new card when laid again (round-3p-seed73:
         Boris's 7♦ on the 6♦, not his to beat, was taken back, then dropped and ignored: the
-        7♦ he laid on the next bout's 6♦ was never told, and that bout could not close)."""
-        self.view.reader.ignored.update(card for card in cards if card in self._tracks)
+        7♦ he laid on the next bout's 6♦ was never told, and that bout could not close); so is
+        one the tracker is to forget this frame (`taken_back`: it leaves no track to go)."""
+        self.view.reader.ignored.update(card for card in cards if card in self._tracks
+                                        and card not in self.taken_back)
 
     def resync(self) -> None:
         """Sets the bout (its pairs, who leads and defends, whether he took) to the referee's,

@@ -460,6 +460,35 @@ def test_unanswered_a_reading_swept_off_with_the_bout_it_flickered_on_was_no_car
     assert scene.target.fouls == []
 
 
+def test_unanswered_a_reading_dropped_as_its_bout_is_swept_is_not_ignored_once_forgotten(
+) -> None:
+    """Boris's 7S lead, Anna's 10S on it read 7C for a moment first (the 7H, the one 7 that
+    beats it, is discarded: asked "misread, or a foul?"), the bout swept off with the 7C
+    reading hidden. Unanswered, the 7C is dropped as the bout goes, and the tracker forgets
+    it: the 7C Anna leads next, from her hand, is her lead (classic-3p-seed103: Boris's 7♣
+    lead was ignored 20 s after such a reading, and his defender's Q♥ on it, Vera's Q♠ after
+    it were false fouls, 5 in all)."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    pipeline = scene.target
+    play(scene, "6S", BOTTOM, (500, 360))
+    play(scene, "7H", TOP, (515, 375))
+    sweep(scene, "6S", "7H")
+    play(scene, "7S", TOP, (500, 360))
+    for _ in range(10):
+        scene.step(extra=[("7C", (515, 375), 0.6)])
+    scene.wait(0.3)
+    play(scene, "10S", BOTTOM, (515, 375))
+    carry_off(scene, LEFT, "7S", "10S")
+    scene.wait(3.0)
+    assert events(scene)[-2:] == [{"type": "defend", "player": "Anna", "card": "10S", "on": "7S"},
+                                  {"type": "discard"}]
+    play(scene, "7C", BOTTOM, (640, 300))
+    assert events(scene)[-1] == {"type": "attack", "player": "Anna", "cards": ["7C"]}
+    assert pipeline.fouls == [] and pipeline.questions == []
+
+
 def test_unanswered_a_card_laid_a_little_aside_on_its_look_alike_is_a_card_played() -> None:
     """Boris's 8S, laid on Anna's 7S a little aside and never seen coming in, is read by turns
     with the 7S, whose code was read where the 8S lies: asked "8S or 7S?". Unanswered, it is
