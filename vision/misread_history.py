@@ -247,17 +247,21 @@ class MisreadHistory:
 
     def defences_read_again(self, since: int) -> None:
         """A defence accepted (a verdict from `since` on) right after the same player's
-        defence of the same attack card was refused as a card known elsewhere (G8), at most
-        `SAME_ACT_WITHIN` before: one card read two ways as it came to rest, the refused
-        reading a misread (dummy-3p-seed63: Anna's 7♦ on the 6♦ read 8♦, discarded before,
-        and 7♦ in the same frame: a false G8). A foul card is taken back before another is
-        laid, which takes longer. The accepted verdict takes the refusal's place."""
+        defence of the same attack card was refused as a card known elsewhere (G8), or as its
+        look-alike that cannot beat that card (G4, C5), at most `SAME_ACT_WITHIN` before: one
+        card read two ways as it came to rest, the refused reading a misread (dummy-3p-seed63:
+        Anna's 7♦ on the 6♦ read 8♦, discarded before, and 7♦ in the same frame: a false G8;
+        transfer-3p-seed103: her 7♣ on the 6♣ read 7♠ first, a false G4). A foul card is
+        taken back before another is laid, which takes longer. The accepted verdict takes the
+        refusal's place."""
         at = max(since, 2)
         while at < len(self.verdicts):
             earlier, later = self.verdicts[at - 1], self.verdicts[at]
             said, event = earlier.event.event, later.event.event
+            rule = verdict_dict(earlier.verdict).get("rule")
             if verdict_ok(later.verdict) and not verdict_ok(earlier.verdict) \
-                    and verdict_dict(earlier.verdict).get("rule") == "G8" \
+                    and (rule == "G8" or rule in ("G4", "C5")
+                         and event.get("card") in look_alikes(said.get("card") or "")) \
                     and event.get("type") == said.get("type") == "defend" \
                     and event.get("player") == said.get("player") \
                     and event.get("on") == said.get("on") \

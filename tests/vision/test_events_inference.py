@@ -1761,6 +1761,27 @@ def test_a_defence_refused_as_known_elsewhere_then_read_right_at_once_is_no_foul
     assert [e.event for e in pipeline.events].count(pipeline.verdicts[-1].event.event) == 1
 
 
+@pytest.mark.parametrize("first", ["7S", "JD"])
+def test_a_defence_refused_as_a_look_alike_that_cannot_beat_then_read_right_is_no_foul(
+        first: str) -> None:
+    """transfer-3p-seed103: Anna's 7C on the 6C was read 7S in the frame it came to rest, and
+    7C: the 7S refused (G4: it cannot beat the 6C), a false foul. One card read two ways, as
+    with a card known elsewhere (G8). Not a look-alike (a J♦, no trump), the refusal stays."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    pipeline = scene.target
+    play(scene, "6C", TOP, (500, 360))
+    scene.slide_many({first: (BOTTOM, (515, 375)), "7C": (BOTTOM, (515, 375))})
+    scene.wait(0.3)
+    scene.remove(first)
+    scene.wait(1.0)
+    assert [(f.event.event["card"], f.verdict.rule) for f in pipeline.fouls] == \
+        ([] if first == "7S" else [("JD", "G4")])
+    assert pipeline.verdicts[-1].event.event == {"type": "defend", "player": "Anna",
+                                                 "card": "7C", "on": "6C"}
+
+
 def test_a_defence_waits_for_the_card_under_it_that_is_read_later() -> None:
     from referee import Referee
 
