@@ -247,28 +247,37 @@ class MisreadHistory:
 
     def defences_read_again(self, since: int) -> None:
         """A defence accepted (a verdict from `since` on) right after the same player's
-        defence of the same attack card was refused as a card known elsewhere (G8), or as its
-        look-alike that cannot beat that card (G4, C5), at most `SAME_ACT_WITHIN` before: one
-        card read two ways as it came to rest, the refused reading a misread (dummy-3p-seed63:
-        Anna's 7♦ on the 6♦ read 8♦, discarded before, and 7♦ in the same frame: a false G8;
-        transfer-3p-seed103: her 7♣ on the 6♣ read 7♠ first, a false G4). A foul card is
-        taken back before another is laid, which takes longer. The accepted verdict takes the
-        refusal's place."""
+        defence of the same attack card was refused (`_one_defence_read_two_ways`): the
+        accepted verdict takes the refusal's place."""
         at = max(since, 2)
         while at < len(self.verdicts):
-            earlier, later = self.verdicts[at - 1], self.verdicts[at]
-            said, event = earlier.event.event, later.event.event
-            rule = verdict_dict(earlier.verdict).get("rule")
-            if verdict_ok(later.verdict) and not verdict_ok(earlier.verdict) \
-                    and (rule == "G8" or rule in ("G4", "C5")
-                         and event.get("card") in look_alikes(said.get("card") or "")) \
-                    and event.get("type") == said.get("type") == "defend" \
-                    and event.get("player") == said.get("player") \
-                    and event.get("on") == said.get("on") \
-                    and later.event.time - earlier.event.time <= SAME_ACT_WITHIN:
+            if self._one_defence_read_two_ways(self.verdicts[at - 1], self.verdicts[at]):
                 self._told_as_refused(at - 1, at)
             else:
                 at += 1
+
+    def _one_defence_read_two_ways(self, earlier: Verdicted, later: Verdicted) -> bool:
+        """`later`, an accepted defence, and `earlier`, the same player's defence of the same
+        attack card refused just before it as a card known elsewhere (G8), or as its look-alike
+        that cannot beat that card (G4, C5), at most `SAME_ACT_WITHIN` before, are one card
+        read two ways as it came to rest, the refused reading a misread (dummy-3p-seed63: Anna's
+        7♦ on the 6♦ read 8♦, discarded before, and 7♦ in the same frame: a false G8;
+        transfer-3p-seed103: her 7♣ on the 6♣ read 7♠ first, a false G4). A foul card is taken
+        back before another is laid, which takes longer. A defence the camera only guessed
+        (`guessed`: never read at rest, a look-alike of the refused card) is that card however
+        long after (dummy-2p-seed98: Anna's 7♠ on the 9♣ read 7♣, a G4, then swept with the
+        bout; the 7♠ read on its way was guessed as the defence)."""
+        said, event = earlier.event.event, later.event.event
+        if not verdict_ok(later.verdict) or verdict_ok(earlier.verdict) \
+                or event.get("type") != "defend" or said.get("type") != "defend" \
+                or event.get("player") != said.get("player") or event.get("on") != said.get("on"):
+            return False
+        rule = verdict_dict(earlier.verdict).get("rule")
+        alike = event.get("card") in look_alikes(said.get("card") or "")
+        if event.get("card") in self.follower.guessed:
+            return alike and rule in ("G8", "G4", "C5")
+        return (rule == "G8" or alike and rule in ("G4", "C5")) \
+            and later.event.time - earlier.event.time <= SAME_ACT_WITHIN
 
     def _told_as_refused(self, refused: int, accepted: int) -> Verdicted:
         """Verdict `accepted` was the act refused at `refused`, read right: it takes the

@@ -60,7 +60,10 @@ class MissedCards(MissedTurns):
     def _ask_after_sweep(self, out: list[Emitted], beaten: bool) -> bool:
         """The bout's cards are gone: swept away from the defender with a card unbeaten (a
         missed defence), or to him with every card beaten (a missed throw-in). Asked, and the
-        model closes the bout as the sweep shows. False (nothing asked) otherwise."""
+        model closes the bout as the sweep shows; a missed defence hinted by a card read where
+        the unbeaten card lay (`_hinted_defence_swept`) is told at once, a guess, as nobody
+        answering would have it (transfer-2p-seed96: Anna's Q♣ on the Q♥, read only on its
+        way, was asked about, and the players named it). False (nothing asked) otherwise."""
         view = self.view
         defender = self._snapshot().get("defender") or view.defender
         towards = self._swept_towards(defender) if defender else None
@@ -70,7 +73,8 @@ class MissedCards(MissedTurns):
                                                                               swept=True)
         if asked is None:
             return False
-        self._open(out, asked)
+        if not (self._hinted_defence_swept(asked) and self._guessed_instead(asked, out)):
+            self._open(out, asked)
         self._close_bout(took=beaten)
         return True
 

@@ -860,20 +860,48 @@ def defence_read_coming_in_then_swept() -> Scene:
     return scene
 
 
-def test_a_defence_seen_coming_in_and_never_at_rest_is_offered_and_guessed_first() -> None:
+def test_a_defence_seen_coming_in_and_never_at_rest_is_told_as_the_bout_is_swept() -> None:
     """dummy-3p-seed44: a K♠ laid on the 8♣ was read on its way in and at rest as the 8♣
     under it; the bout was swept. The question offered the beaters by rank, and unanswered the
     first one the referee accepted (9♣) was told: Boris's hand was wrong from then on, and 9
     false fouls followed once hands were known. Here Boris's KS is read coming in onto the 7S
-    and never at rest: offered first, and guessed when Boris leads next."""
+    and never at rest, and the bout goes to the discard pile: the KS beat it, told at once as
+    a guess, with no question (transfer-2p-seed96: the players were asked which card beat the
+    Q♥, and named the Q♣ read there on its way)."""
     scene = defence_read_coming_in_then_swept()
-    [question] = questions(scene)
     defence = {"type": "defend", "player": "Boris", "card": "KS", "on": "7S"}
-    assert question.candidates[1] == defence
-    play(scene, "8D", TOP, (500, 360))       # nobody answers; Boris leads: he beat the 7S
-    assert events(scene)[-3:] == [defence, {"type": "discard"},
-                                  {"type": "attack", "player": "Boris", "cards": ["8D"]}]
+    assert questions(scene) == []
+    assert events(scene)[-2:] == [defence, {"type": "discard"}]
+    play(scene, "8D", TOP, (500, 360))       # Boris, who beat the 7S, leads
+    assert events(scene)[-1] == {"type": "attack", "player": "Boris", "cards": ["8D"]}
     assert scene.target.fouls == [] and scene.target.follower.guessed == {"KS"}
+
+
+def test_a_defence_refused_as_the_look_alike_of_the_card_guessed_for_it_is_no_foul() -> None:
+    """Boris's KS is read coming in, then KC where it comes to rest on the 7S: refused (G4, a
+    KC cannot beat it). The bout goes to the discard pile, and the KS is guessed as the card
+    that beat the 7S: the KC was that card misread, no foul (dummy-2p-seed98: Anna's 7♠ on
+    the 9♣ read 7♣, a false G4 the players' answer used to lift)."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    pipeline = scene.target
+    play(scene, "7S", BOTTOM, (500, 360))
+    for step in range(4):                    # from Boris's seat, 50 px a frame
+        scene.put("KS", (515, 100 + 50 * step))
+        scene.step()
+    scene.remove("KS")
+    scene.wait(0.3)
+    scene.put("KC", (515, 375))              # read at rest only as its look-alike
+    scene.wait(0.8)
+    assert [f.verdict.rule for f in pipeline.fouls] == ["G4"]
+    scene.remove("KC")
+    scene.wait(0.3)
+    carry_off(scene, LEFT, "7S")
+    scene.wait(1.0)
+    assert events(scene)[-2:] == [{"type": "defend", "player": "Boris", "card": "KS", "on": "7S"},
+                                  {"type": "discard"}]
+    assert pipeline.fouls == [] and pipeline.questions == []
 
 
 def test_a_defence_seen_coming_in_is_guessed_even_when_the_next_lead_s_seat_is_not_clear(
