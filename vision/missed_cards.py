@@ -73,7 +73,8 @@ class MissedCards(MissedTurns):
                                                                               swept=True)
         if asked is None:
             return False
-        if not (self._hinted_defence_swept(asked) and self._guessed_instead(asked, out)):
+        if not (self._hinted_defence_swept(asked)
+                and self._guessed_instead(asked, out, hinted_only=True)):
             self._open(out, asked)
         self._close_bout(took=beaten)
         return True
@@ -348,12 +349,14 @@ class MissedCards(MissedTurns):
         and every later lead was out of turn: 17 false fouls)."""
         return asked.swept and asked.hinted and asked.fallback.get("type") == "take"
 
-    def _guessed_instead(self, asked: MissedCardQuestion, out: list[Emitted]) -> bool:
+    def _guessed_instead(self, asked: MissedCardQuestion, out: list[Emitted], *,
+                         hinted_only: bool = False) -> bool:
         """The referee refuses the fallback (cross: a take while his known hand could beat the
         card, C7): the first other card the question offered that the referee accepts is told
         instead, a guess (`guessed`), and the bout closes after it as after an answer
-        (`_bout_closed_by`). False when it accepts none."""
-        for candidate in asked.question.settling[1:]:
+        (`_bout_closed_by`). `hinted_only`: only the card offered first, the one read where the
+        unbeaten card lay (`hinted`). False when it accepts none."""
+        for candidate in asked.question.settling[1:2 if hinted_only else None]:
             table_event = TableEvent(candidate, self._frame, self._time)
             if not self.judge(table_event, record_refusal=False):
                 continue
