@@ -33,6 +33,7 @@ STILL_PATH = 0.1          # card sizes: read moving less than this, a thing lyin
 CLOTH_OVERLAP = 0.5       # a reading over this much of a pattern on the cloth is that pattern
 TRUMP_DOUBT_AFTER = 4     # cards read besides the trump: enough to tell how surely cards read
 TRUMP_SHIFTED = 0.25      # a look-alike read over this much of the trump's box: the trump, nudged
+TRUMP_SAME_BOX = 0.8      # ... over this much before the first lead: the trump read two ways
 #                           (a card of its suit: over half of it)
 
 
@@ -97,6 +98,9 @@ class TrumpCheck(MissedCards):
                 f"never laid there, and {card_text(track.card)} was laid across",
                 f"{card_text(taken.card, True)} приняли за козырь, но её никто не клал, а "
                 f"{card_text(track.card, True)} положили поперёк")
+        if before_the_lead and self._trump_read_two_ways(first or taken, track):
+            view.trump_read_as = track.card   # the trump read so: still the trump lying there
+            return True
         if first is None or view.reader.pairs or view.lead_buffer \
                 or overlap(self._extent(track), first.box) < view.reader.min_overlap:
             return False
@@ -121,12 +125,26 @@ class TrumpCheck(MissedCards):
         `track` came, and nobody is known to lead (`track` is no lead the game expects): that was no
         trump (something on the tablecloth read as a card before the deal, say), `track` is.
         A trump laid by the dealer's hand, seen a while, or out of sight for good (its index
-        under the stock) is still there."""
-        return lying is not None and lying.state is TrackState.HIDDEN \
-            and not self._came_in(lying) and lying.last_seen < track.first_seen \
-            and lying.last_seen - lying.first_seen < TRUMP_SEEN_BRIEFLY \
-            and self._time - lying.last_seen >= TRUMP_UNSEEN \
+        under the stock) is still there; seen as the look-alike it was read as on its own box
+        (`trump_read_as`, `_trump_read_two_ways`), it was seen so long too."""
+        if lying is None:
+            return False
+        read_as = self._last_tracks.get(self.view.trump_read_as or "")   # read two ways
+        last_seen = max(lying.last_seen, read_as.last_seen if read_as is not None else 0.0)
+        return lying.state is TrackState.HIDDEN \
+            and not self._came_in(lying) and last_seen < track.first_seen \
+            and last_seen - lying.first_seen < TRUMP_SEEN_BRIEFLY \
+            and self._time - last_seen >= TRUMP_UNSEEN \
             and self.view.leader is None and self._snapshot().get("attacker") is None
+
+    def _trump_read_two_ways(self, trump: CardTrack, track: CardTrack) -> bool:
+        """`track`, a look-alike of the card taken as the trump, never brought in, read as a
+        whole card on that card's own box: the trump read two ways, no card laid on it
+        (dummy-2p-seed98: the 6♠ turned was read 6♣ whole from its fourth frame on, its
+        index still 6♠; taken for a card beating it, the 6♠ became the first lead and the
+        game went astray, 9 false fouls unanswered)."""
+        return track.card in look_alikes(trump.card) and not self._came_in(track) \
+            and not self._index_only(track) and overlap(track.box, trump.box) >= TRUMP_SAME_BOX
 
     def _trump_laid_across(self, lying: CardTrack, track: CardTrack) -> bool:
         """The card taken as the trump (`lying`) never moved from where it was first read, and

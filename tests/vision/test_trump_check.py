@@ -107,6 +107,32 @@ def test_the_named_trump_read_as_a_look_alike_where_it_lies_is_the_trump_not_a_c
     assert events(scene)[-1] == {"type": "throw_in", "player": "Anna", "cards": ["9H"]}
 
 
+def test_the_trump_read_as_its_look_alike_on_its_own_box_is_the_trump_not_a_card_laid_on_it(
+) -> None:
+    """The 6S turned is read 6S, then 6C whole on its own box (never brought in; its index
+    still 6S a while), then the stock covers it: the trump read two ways, not a card beating
+    it, nor one seen too briefly to be the trump, so the 6S stays the trump and Anna's QC is
+    the first lead (dummy-2p-seed98: the 6♠ became the first lead, the Q♣
+    the trump, and 9 false fouls followed unanswered)."""
+    scene = Scene(TablePipeline.with_referee(TWO), jitter=1.5)
+    pipeline = scene.target
+    scene.put("6S", STOCK)
+    scene.wait(0.6)
+    scene.index_only.add("6S")               # its index still read 6S a while
+    scene.put("6C", STOCK)
+    scene.wait(0.3)
+    scene.remove("6S")
+    scene.wait(0.8)
+    scene.remove("6C")                       # the stock laid over it
+    scene.wait(1.0)
+    play(scene, "QC", BOTTOM, (500, 360))
+    play(scene, "KC", TOP, (515, 375))
+    assert events(scene) == [{"type": "deal"}, {"type": "trump", "card": "6S"},
+                             {"type": "attack", "player": "Anna", "cards": ["QC"]},
+                             {"type": "defend", "player": "Boris", "card": "KC", "on": "QC"}]
+    assert pipeline.questions == [] and pipeline.fouls == []
+
+
 def first_bout(scene: Scene, confidence: float) -> None:
     """Anna leads the 6D, Boris beats it with the 9D, Anna throws in the 9H, Boris beats it
     with the KH: four cards besides the trump, each read with `confidence`."""
