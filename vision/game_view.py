@@ -785,7 +785,8 @@ class FollowerCore:
     def _layout_misread_for(self, event: dict) -> dict[str, str] | None:
         """For an opening's draw laid beside the table: each table card it beats, named as
         the other suit of its colour, where nobody has accounted for that card and the draw
-        does not beat it; None when one is not so (or it beats none)."""
+        does not beat it; None when one is not so (or it beats none). Else the trump so named
+        (`_trump_misread_for`)."""
         if event.get("type") != "open_draw" or event.get("beats"):
             return None
         snapshot = self._snapshot()
@@ -796,9 +797,26 @@ class FollowerCore:
                 continue
             alike = look_alikes_by_colour(card)[0]   # the other suit of its colour
             if alike not in free or beats_in_game(snapshot, event["card"], alike):
-                return None
+                return self._trump_misread_for(event, snapshot, free)
             names[card] = alike
         return names or None
+
+    def _trump_misread_for(self, event: dict, snapshot: dict, free: set[str]
+                           ) -> dict[str, str] | None:
+        """A draw of the trump's suit laid beside the table, beating a table card only as a
+        trump: the trump named as the other suit of its colour (nobody has accounted for it),
+        under which it beats none (round-3p-seed111: the Q♣ trump read Q♠ surely; Boris's 6♠
+        laid beside the layout was refused, R2, as a trump that could beat the 6♦, and the
+        opening never ended for the camera: 15 false fouls). None otherwise."""
+        trump = self.view.trump
+        if trump is None or suit_of(event["card"]) != suit_of(trump):
+            return None
+        alike = look_alikes_by_colour(trump)[0]
+        renamed = {**snapshot, "trump_suit": suit_of(alike)}
+        if alike not in free or any(beats_in_game(renamed, event["card"], card)
+                                    for card in self.view.open_table if card != event["card"]):
+            return None
+        return {trump: alike}
 
     def _table_cards_swapped(self, event: dict, rule: str | None) -> list[dict]:
         """R2, G4: an opening's draw onto a table card it cannot beat, where a look-alike of that

@@ -214,14 +214,16 @@ class TruthAnswerer:
                      == bool(happened.get("foul"))), matching[0])
 
     def _with_the_layout(self, candidate: dict) -> dict:
-        """A candidate naming the layout's cards misread (`table_misread`, old -> new): the
-        event it names where the layout really held each new card and none of the old ones
-        (the players see the table), else nothing that happened."""
+        """A candidate naming the layout's cards misread (`table_misread`, old -> new; the
+        turned trump among them): the event it names where the layout and the trump really
+        held each new card and none of the old ones (the players see the table), else nothing
+        that happened."""
         names = candidate.get("table_misread")
         if names is None:
             return candidate
         table = next((t.event.get("table") or [] for t in self.truth
                       if t.event.get("type") == "deal"), [])
+        table = [*table, *(t.event["card"] for t in self.truth if t.event.get("type") == "trump")]
         if all(new in table and old not in table for old, new in names.items()):
             return {key: value for key, value in candidate.items() if key != "table_misread"}
         return {"type": "none"}

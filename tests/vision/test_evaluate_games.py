@@ -171,6 +171,22 @@ def test_the_players_name_the_layout_misread_only_where_the_table_held_those_car
     assert TruthAnswerer(truth, 10.0)(asked) == named
 
 
+@pytest.mark.parametrize("trump, named", [("8C", 1), ("8S", 0)])
+def test_the_players_name_the_trump_misread_only_where_the_trump_was_that_card(
+        trump: str, named: int) -> None:
+    """They see the centre trump as they see the layout: the 8S named misread for the 8C only
+    where the trump turned was the 8C."""
+    from vision.table_events import Question
+
+    drawn = {"type": "open_draw", "player": "Anna", "card": "6S"}
+    truth = [TruthEvent({"type": "deal", "table": ["7S", "8H"]}, True, 20),
+             TruthEvent({"type": "trump", "card": trump}, True, 25),
+             TruthEvent({**drawn, "foul": "R2"} if named == 0 else drawn, named == 1, 100)]
+    asked = Question("?", "?", ({**drawn, "foul": "R2"},
+                                {**drawn, "table_misread": {"8S": "8C"}}), frame=101, time=10.1)
+    assert TruthAnswerer(truth, 10.0)(asked) == named
+
+
 def test_asked_which_card_beat_a_card_that_was_beaten_then_taken_the_players_name_it() -> None:
     """dummy-2p-seed88: Anna beat the 9C with the AC, the dummy threw in the AH and she took.
     Asked "which card beat 9C, or did Anna take?", they name the AC, not the take that came

@@ -2165,6 +2165,33 @@ def test_a_draw_refused_as_beating_a_table_card_may_be_named_legal_with_the_layo
             assert verdict is None and len(pipeline.fouls) == 1
 
 
+def test_a_draw_refused_as_a_trump_may_be_named_legal_with_the_trump_misread() -> None:
+    """The centre trump 8C is read 8S. Anna lays her 6S beside the table: as read it is a
+    trump that beats the table's 8H and others, a foul (R2); asked whether the camera misread
+    the trump as the 8S for the 8C, under which the 6S beats no table card. Named so, the
+    trump is renamed in the referee's past and the draw is legal (round-3p-seed111: the Q♣
+    trump read Q♠ surely, Boris's 6♠ beside the layout a false R2, and the opening never
+    ended for the camera: 15 false fouls)."""
+    from referee import Referee
+
+    pipeline = TablePipeline(setup("round"), referee=Referee())
+    scene = Scene(pipeline, jitter=1.0)
+    spots = round_layout(scene)                 # its 8S trump: the 8C, misread
+    play(scene, "6S", ANNA, (1000, 600))
+    [question] = pipeline.questions
+    drawn = {"type": "open_draw", "player": "Anna", "card": "6S"}
+    assert question.candidates == ({**drawn, "foul": "R2"},
+                                   {**drawn, "table_misread": {"8S": "8C"}})
+    verdict = pipeline.answer(question, 1)
+    assert verdict.event.event == drawn and verdict.verdict.ok
+    assert pipeline.snapshot()["trump"] == "8C" and pipeline.fouls == []
+    eight_h = spots["8H"]
+    play(scene, "9H", BORIS, (eight_h[0] + 15, eight_h[1] + 15))
+    assert pipeline.verdicts[-1].event.event == {
+        "type": "open_draw", "player": "Boris", "card": "9H", "beats": "8H"}
+    assert pipeline.fouls == []
+
+
 def test_a_draw_asked_about_and_named_laid_beside_is_a_table_card_then() -> None:
     """Anna's 6H, read unsurely at rest on the 10D (her hand carrying it over), is asked
     about; the players name it laid beside the table (it beats no table card). The model then
