@@ -247,8 +247,9 @@ class MisreadHistory:
 
     def defences_read_again(self, since: int) -> None:
         """A defence accepted (a verdict from `since` on) right after the same player's
-        defence of the same attack card was refused (`_one_defence_read_two_ways`): the
-        accepted verdict takes the refusal's place."""
+        defence of the same attack card was refused (`_one_defence_read_two_ways`), or a cross
+        placing so (`_placing_stopped_on_its_way`): the accepted verdict takes the refusal's
+        place."""
         at = max(since, 2)
         while at < len(self.verdicts):
             if self._one_defence_read_two_ways(self.verdicts[at - 1], self.verdicts[at]):
@@ -268,6 +269,8 @@ class MisreadHistory:
         long after (dummy-2p-seed98: Anna's 7♠ on the 9♣ read 7♣, a G4, then swept with the
         bout; the 7♠ read on its way was guessed as the defence)."""
         said, event = earlier.event.event, later.event.event
+        if self._placing_stopped_on_its_way(earlier, later):
+            return True
         if not verdict_ok(later.verdict) or verdict_ok(earlier.verdict) \
                 or event.get("type") != "defend" or said.get("type") != "defend" \
                 or event.get("player") != said.get("player") or event.get("on") != said.get("on"):
@@ -277,6 +280,20 @@ class MisreadHistory:
         if event.get("card") in self.follower.guessed:
             return alike and rule in ("G8", "G4", "C5")
         return (rule == "G8" or alike and rule in ("G4", "C5")) \
+            and later.event.time - earlier.event.time <= SAME_ACT_WITHIN
+
+    @staticmethod
+    def _placing_stopped_on_its_way(earlier: Verdicted, later: Verdicted) -> bool:
+        """Cross's face-up deal: `earlier`, a placing refused as onto a pile C3 does not send
+        it to, and `later`, the same player's placing accepted at most `SAME_ACT_WITHIN`
+        after it: one card that stopped over another pile on its way to its own (cross-2p-
+        seed102: Anna's 8♥ read J♥ at rest over Boris's Q♥ for a moment, a false C3). A card
+        placed wrongly is taken back before it is placed again, which takes longer."""
+        said, event = earlier.event.event, later.event.event
+        return verdict_ok(later.verdict) and not verdict_ok(earlier.verdict) \
+            and said.get("type") == event.get("type") == "deal_card" \
+            and said.get("player") == event.get("player") \
+            and verdict_dict(earlier.verdict).get("rule") == "C3" \
             and later.event.time - earlier.event.time <= SAME_ACT_WITHIN
 
     def _told_as_refused(self, refused: int, accepted: int) -> Verdicted:

@@ -1810,6 +1810,26 @@ def test_a_placing_first_read_on_a_pile_is_no_doubt_for_the_pile_top_it_covers(
     assert pipeline.fouls == []
 
 
+@pytest.mark.parametrize("then", [0.1, 1.5])
+def test_a_placing_refused_over_another_pile_and_placed_at_once_stopped_on_its_way(
+        then: float) -> None:
+    """Vera's card, read J♦ where it stops over Boris's K♣ (refused, C3: a jack goes there
+    on no queen), is read 8♦ on her own 7♦ a moment later: one card that stopped on its way,
+    no foul (cross-2p-seed102: Anna's 8♥ read J♥ over Boris's Q♥, a false C3). Placed there
+    a second and a half later, it was taken back and placed again: the foul stands."""
+    scene = cross_kc_placed()
+    pipeline = scene.target
+    scene.slide("JD", VERA, (310, 262))
+    scene.wait(0.35)
+    assert [f.verdict.rule for f in pipeline.fouls] == ["C3"]
+    scene.remove("JD")
+    scene.wait(then)
+    scene.put("8D", (990, 262))
+    scene.wait(0.6)
+    assert pipeline.snapshot()["piles"]["Vera"] == ["7D", "8D"]
+    assert [f.verdict.rule for f in pipeline.fouls] == ([] if then < 1.0 else ["C3"])
+
+
 def anna_s_draw_taken_then_boris_draws(lost: str | None = None
                                        ) -> tuple[Scene, Question, tuple[float, float]]:
     """Round's opening: Anna's draw onto the 7S is never read at rest (`lost`: read on its
