@@ -630,7 +630,7 @@ class FollowerCore:
                     f"{card_text(track.card, True)} распознана неуверенно")
         rivals = {code: weight for code, weight in track.rivals.items() if code not in covered}
         share = track.rival_share if len(rivals) == len(track.rivals) else \
-            sum(rivals.values()) / max(sum(rivals.values()) + track.rest_confidence, 1e-9)
+            track.share_of(rivals)
         if share > self.config.rival_share:
             rival = max(rivals, key=rivals.__getitem__)
             return (f"{card_text(track.card)} or {card_text(rival)}?",

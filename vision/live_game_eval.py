@@ -221,10 +221,10 @@ class TruthAnswerer:
         names = candidate.get("table_misread")
         if names is None:
             return candidate
-        table = next((t.event.get("table") or [] for t in self.truth
-                      if t.event.get("type") == "deal"), [])
-        table = [*table, *(t.event["card"] for t in self.truth if t.event.get("type") == "trump")]
-        if all(new in table and old not in table for old, new in names.items()):
+        layout = next((t.event.get("table") or [] for t in self.truth
+                       if t.event.get("type") == "deal"), [])
+        seen = [*layout, *(t.event["card"] for t in self.truth if t.event.get("type") == "trump")]
+        if all(new in seen and old not in seen for old, new in names.items()):
             return {key: value for key, value in candidate.items() if key != "table_misread"}
         return {"type": "none"}
 

@@ -252,7 +252,9 @@ class MisreadHistory:
         place."""
         at = max(since, 2)
         while at < len(self.verdicts):
-            if self._one_defence_read_two_ways(self.verdicts[at - 1], self.verdicts[at]):
+            earlier, later = self.verdicts[at - 1], self.verdicts[at]
+            if self._one_defence_read_two_ways(earlier, later) \
+                    or self._placing_stopped_on_its_way(earlier, later):
                 self._told_as_refused(at - 1, at)
             else:
                 at += 1
@@ -269,8 +271,6 @@ class MisreadHistory:
         long after (dummy-2p-seed98: Anna's 7♠ on the 9♣ read 7♣, a G4, then swept with the
         bout; the 7♠ read on its way was guessed as the defence)."""
         said, event = earlier.event.event, later.event.event
-        if self._placing_stopped_on_its_way(earlier, later):
-            return True
         if not verdict_ok(later.verdict) or verdict_ok(earlier.verdict) \
                 or event.get("type") != "defend" or said.get("type") != "defend" \
                 or event.get("player") != said.get("player") or event.get("on") != said.get("on"):

@@ -137,6 +137,12 @@ class CardTrack:
         self.rest_since, self.rest_readings, self.rest_confidence = time, 0, 0.0
         self.box, self.anchor = box.copy(), box.copy()
 
+    def share_of(self, rivals: dict[str, float]) -> float:
+        """The share of `rivals` (codes read at its place, by summed confidence) in all that
+        was read there since it came to rest (`rival_share`)."""
+        other = sum(rivals.values())
+        return other / max(other + self.rest_confidence, 1e-9)
+
     @property
     def center(self) -> np.ndarray:
         return np.array([(self.box[0] + self.box[2]) / 2, (self.box[1] + self.box[3]) / 2])
@@ -1055,8 +1061,7 @@ class CardTracker:
         if any(weight >= track.rest_confidence for weight in rivals.values()):
             return False
         track.rivals = {**rivals, **{card: weight for card, weight in lately.items() if weight}}
-        other = sum(track.rivals.values())
-        track.rival_share = other / max(other + track.rest_confidence, 1e-9)
+        track.rival_share = track.share_of(track.rivals)
         return True
 
     def _own_index_read_as(self, index: CardTrack, card: CardTrack) -> bool:
