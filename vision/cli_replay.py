@@ -145,7 +145,8 @@ def replay(args: argparse.Namespace, detector: Detector, out: TextIO) -> int:
                 print_line(out, item.to_dict())
 
     detections = detector.detect(first.frame)
-    report(first, detections, pipeline.update(first.number, first.time, detections))
+    report(first, detections, pipeline.update(first.number, first.time, detections,
+                                              first.frame))
     frames = 1
     for packet, detections, emitted in pipeline.follow(source, detector, after=first.number):
         frames += 1

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from vision.detections import Detections
+from vision.game_video import LogError
 
 
 def cache_key(*parts: object) -> str:
@@ -74,6 +75,18 @@ class CachedFeed:
         self.writer.write(json.dumps({"frame": frame.number, "cards": detections.to_json()})
                           + "\n")
         return detections
+
+    def image(self, frame: Any) -> Any:
+        """The frame's pixels, decoded now for a frame whose detections were kept (frames are
+        asked in order; None for one the video has already passed or cannot give)."""
+        if isinstance(frame, _Pending):
+            return frame.image
+        if getattr(self.inner, "position", frame) >= frame:
+            return None
+        try:
+            return self.inner.frame(frame)
+        except LogError:
+            return None
 
     def close(self) -> None:
         if self.writer is not None:

@@ -41,6 +41,9 @@ class FrameFeed(Protocol):
 
     def detect(self, frame: Any) -> Detections: ...
 
+    # optional: `image(frame) -> np.ndarray | None`, the frame's pixels (for `TableBackdrop`);
+    # a feed without it has none
+
     def close(self) -> None: ...
 
 
@@ -68,6 +71,9 @@ class VideoFeed:
 
     def detect(self, frame: np.ndarray) -> Detections:
         return self.detector.detect(frame)
+
+    def image(self, frame: np.ndarray) -> np.ndarray:
+        return frame
 
     def close(self) -> None:
         self.capture.release()
@@ -135,7 +141,9 @@ def run_live_game(feed: FrameFeed, setup: dict, header: dict, *,
         started = clock()
         detections = feed.detect(image)
         detected = clock()
-        emitted = pipeline.update(number, number / fps, detections)
+        pixels = getattr(feed, "image", None)
+        emitted = pipeline.update(number, number / fps, detections,
+                                  None if pixels is None else lambda: pixels(image))
         done = clock()
         run.detector_seconds.append(detected - started)
         run.step_seconds.append(done - started)

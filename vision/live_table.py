@@ -17,7 +17,7 @@ import numpy as np
 
 from vision.detections import Detections
 from vision.events_inference import InferenceConfig
-from vision.pipeline import Detector, TablePipeline, limit_to_setup_deck
+from vision.pipeline import Detector, TablePipeline, frame_pixels, limit_to_setup_deck
 from vision.seats import SeatMap
 from vision.table_events import Question, TableEvent
 
@@ -70,7 +70,8 @@ class CameraTable:
 
     def process(self, frame: np.ndarray) -> tuple[np.ndarray, list[dict], list[Question]]:
         detections = self.detector.detect(frame)
-        emitted = self.pipeline.update(self.frames, self.clock() - self._started, detections)
+        emitted = self.pipeline.update(self.frames, self.clock() - self._started, detections,
+                                       frame_pixels(self.detector, frame))
         self.frames += 1
         judged = self.pipeline.referee is not None
         events = [] if judged else [e.event for e in emitted if isinstance(e, TableEvent)]

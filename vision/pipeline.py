@@ -20,6 +20,7 @@ from vision.learned_misreadings import LearnedMisreadings
 from vision.misread_history import MisreadHistory
 from vision.seats import SeatMap
 from vision.sources import FramePacket, FrameSource
+from vision.table_backdrop import Image, TableBackdrop
 from vision.table_events import (
     Judgement,
     Question,
@@ -37,6 +38,12 @@ class Detector(Protocol):
     """What the pipeline needs of `vision.detector.CardDetector`."""
 
     def detect(self, frame: np.ndarray) -> Detections: ...
+
+
+def frame_pixels(detector: Any, frame: np.ndarray) -> np.ndarray | None:
+    """The frame for the pipeline's picture checks (`TableBackdrop`), None for a stand-in
+    detector whose cards are not in the frame (`reads_frames = False`)."""
+    return frame if getattr(detector, "reads_frames", True) else None
 
 
 def limit_to_setup_deck(detector: Any, setup: dict) -> None:
@@ -71,6 +78,7 @@ class TablePipeline(MisreadHistory):
         self.deck = deck_codes(setup_deck_size(self.setup))
         self.referee = referee
         self.tracker = CardTracker(tracker_config)
+        self.backdrop = TableBackdrop()
         self.events: list[TableEvent] = []
         self.questions: list[Question] = []   # still waiting for an answer
         self.verdicts: list[Verdicted] = []
@@ -108,9 +116,14 @@ class TablePipeline(MisreadHistory):
     def fouls(self) -> list[Verdicted]:
         return [v for v in self.verdicts if not verdict_ok(v.verdict)]
 
-    def update(self, frame: int, time: float, detections: Detections) -> list[Emitted]:
+    def update(self, frame: int, time: float, detections: Detections,
+               image: Image = None) -> list[Emitted]:
+        """`image`: the frame's pixels (or a function that decodes them when asked), which
+        tell a picture on the table read as a card (`TableBackdrop`); without them every
+        reading is taken as a card."""
         self._snapshot = None  # others (the dashboard's manual entry) may have changed the game
         detections = detections.only(self.deck)  # any other card is a misreading
+        detections = self.backdrop.seen(detections, image)
         judged_before = len(self.verdicts)
         change = self.tracker.update(frame, time, detections)
         for old, new in change.misread:
@@ -172,7 +185,8 @@ class TablePipeline(MisreadHistory):
                 return
             number = packet.number
             detections = detector.detect(packet.frame)
-            yield packet, detections, self.update(packet.number, packet.time, detections)
+            yield packet, detections, self.update(packet.number, packet.time, detections,
+                                                  frame_pixels(detector, packet.frame))
 
     def answer(self, question: Question, choice: int | None) -> Verdicted | None:
         """The players picked candidate `choice` of a question (None: none of them happened).

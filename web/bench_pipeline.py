@@ -31,6 +31,8 @@ TruthTimes = list[tuple[str, float]]      # (canonical event, seconds into the v
 class PacedDetector:
     """A stand-in for the model: `delay` seconds of work per frame, scripted cards out."""
 
+    reads_frames = False   # its cards are not in the frame: no picture of the table to check
+
     def __init__(self, game: ScriptedGame, fps: float, delay: float) -> None:
         self.frames = [detections for _, _, detections in game.frames()]
         self.fps, self.delay = fps, delay

@@ -80,3 +80,32 @@ def test_a_file_written_for_another_video_is_set_aside_and_detected_afresh(tmp_p
     trusting = CountingFeed()
     run(CachedFeed(trusting, legacy, source="video-a"), [5])
     assert trusting.detected == []
+
+
+class Video:
+    """Frames decoded in order, as `VideoFeed` decodes them: frame N's image is N."""
+
+    def __init__(self) -> None:
+        self.position = -1
+
+    def frame(self, number: int) -> int:
+        self.position = number
+        return number
+
+    def detect(self, frame: int) -> Detections:
+        return Detections.empty()
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_kept_frames_pixels_are_decoded_only_when_asked_and_in_order(tmp_path: Path):
+    path = tmp_path / "game.detections-k.jsonl"
+    run(CachedFeed(CountingFeed(), path), [0, 3, 7])
+    video = Video()
+    feed = CachedFeed(video, path)
+    assert feed.image(feed.frame(0)) == 0
+    kept = feed.frame(7)
+    assert video.position == 0                    # a kept frame is not decoded unless asked
+    assert feed.image(kept) == 7
+    assert feed.image(feed.frame(3)) is None      # the video is past it: no pixels

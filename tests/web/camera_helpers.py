@@ -36,6 +36,8 @@ class ScriptedDetector:
     """Reports a scripted card sequence by time since its first frame, whatever the frame: each
     card from its second on, sliding in from `start` (a seat's side) when given."""
 
+    reads_frames = False   # its cards are not in the frame
+
     def __init__(self, script: list[tuple[Any, ...]]) -> None:
         self.script = script        # (from second, card, box, confidence[, start box])
         self.started: float | None = None
