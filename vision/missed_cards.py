@@ -149,11 +149,7 @@ class MissedCards(MissedTurns):
         unbeaten = unbeaten_attacks(snapshot)
         if len(unbeaten) != 1 or target not in (None, unbeaten[0]):
             return None
-        track = self._last_tracks.get(unbeaten[0])
-        hinted = track.together | set(track.rivals) if track is not None else set()
-        # ... and a card read on its way in since then that never came to rest (dummy-3p-
-        # seed44: a K♠ laid on the 8♣ was read at rest as the 8♣ under it, then swept)
-        hinted |= set(self._lost_on_the_way(self._asked_since([unbeaten[0]])))
+        hinted = self._hints_at(unbeaten[0], self._asked_since([unbeaten[0]]))
         beaters = possible_beaters(unbeaten[0], snapshot, self._tracks, hinted)
         misread = misread_target_beaters(unbeaten[0], snapshot, self._tracks, hinted)
         if not beaters and misread is None:

@@ -220,11 +220,13 @@ def _question_on_a_lead(waiting: TableEvent, leads: list[dict], since: float,
 
 
 def missed_beating_question(taker: str, target: str, cards: tuple[str, ...],
-                            waiting: TableEvent, defences: list[dict], since: float) -> Question:
+                            waiting: TableEvent, defences: list[dict], since: float, *,
+                            told_at_once: bool = False) -> Question:
     """`waiting` (a lead by `taker`) came while another player leads, because the camera took
     the last bout (`cards`, `target` unbeaten) for `taker`'s take: which card beat `target`
     (the bout then went to the discard pile and `taker` leads)? None: he took, the lead is out
-    of turn."""
+    of turn. `told_at_once`: the first defence was read where `target` lay or on its way in,
+    and the camera names it itself."""
     shown, shown_ru = card_text(waiting.event["cards"][0]), card_text(waiting.event["cards"][0],
                                                                       True)
     table, table_ru = cards_text(cards), cards_text(cards, russian=True)
@@ -236,7 +238,7 @@ def missed_beating_question(taker: str, target: str, cards: tuple[str, ...],
         f"и ход не его. Была ли {card_text(target, True)} побита, и чем? (ничем: {taker} взял, "
         f"{shown_ru} не в свой черёд)",
         tuple(defences), waiting.frame, waiting.time, (waiting.event["cards"][0],), since,
-        replaces={"type": "take", "player": taker})
+        replaces={"type": "take", "player": taker}, told_at_once=told_at_once)
 
 
 def take_undone_question(taker: str, target: str, waiting: TableEvent, defences: list[dict],
@@ -497,15 +499,26 @@ class MissedTurns(LayoutPhases):
                 or len(last[1]) != 1 or (snapshot.get("table") and not snapshot.get("took")):
             return False
         taker, (target,), cards = last
+        since = self._asked_since(list(cards))
+        hinted = self._hints_at(target, since)
         beaters = [card for card in possible_beaters(target, {**snapshot, "defender": taker},
-                                                     self._tracks) if card not in cards]
+                                                     self._tracks, hinted) if card not in cards]
         if not beaters:
             return False
         defences = defence_events(taker, target, beaters)
-        question = missed_beating_question(taker, target, cards, table_event, defences,
-                                           self._asked_since(list(cards)))
+        question = missed_beating_question(taker, target, cards, table_event, defences, since,
+                                           told_at_once=beaters[0] in hinted)
         self._wait(MissedTurn(question, table_event, commit, take=question.replaces), out)
         return True
+
+    def _hints_at(self, target: str, since: float) -> set[str]:
+        """Cards that may have been laid on `target` unseen: read where it lay (with it in
+        one frame, or as its rival) or on their way in since `since`, never come to rest
+        (dummy-3p-seed44: a K♠ laid on the 8♣ was read at rest as the 8♣ under it, then
+        swept)."""
+        track = self._last_tracks.get(target)
+        hinted = track.together | set(track.rivals) if track is not None else set()
+        return hinted | set(self._lost_on_the_way(since))
 
     def _ask_take_undone(self, table_event: TableEvent, commit: Callable[[], None],
                          out: list[Emitted]) -> bool:

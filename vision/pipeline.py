@@ -141,7 +141,7 @@ class TablePipeline(MisreadHistory):
         self.follower.taken_back.clear()
         told: list[Emitted] = []
         for item in emitted:
-            settled = self._settled_as_learnt(item)
+            settled = self._settled_at_once(item) or self._settled_as_learnt(item)
             if settled is not None:   # judged and logged already
                 told += settled
             elif isinstance(item, Question):
@@ -152,6 +152,15 @@ class TablePipeline(MisreadHistory):
                 told.append(item)
         self.defences_read_again(judged_before)
         return told
+
+    def _settled_at_once(self, item: Emitted) -> list[Emitted] | None:
+        """A question the camera settles itself as it asks it (`Question.told_at_once`): its
+        first candidate, told as the players' answer would be (the event, or nothing). None:
+        `item` is no such question."""
+        if not isinstance(item, Question) or not item.told_at_once:
+            return None
+        verdict = self._answered(item, 0, by_players=False)
+        return [] if verdict is None else [verdict.event]
 
     def _settled_as_learnt(self, item: Emitted) -> list[Emitted] | None:
         """For a question about a reading that a misreading the players named before

@@ -114,6 +114,9 @@ class Question:
     # the referee refused the reading as a card known elsewhere, which only a card read surely,
     # misread before, would explain: nobody answering, it is that foul (G8)
     foul_unanswered: bool = False
+    # the camera names its first candidate itself, at once, as the players would (a card read
+    # where the missed one lay): settled so by the pipeline, never put to the players
+    told_at_once: bool = False
 
     @property
     def settling(self) -> tuple[dict, ...]:

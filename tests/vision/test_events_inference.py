@@ -1693,6 +1693,26 @@ def test_the_defender_leading_after_a_guessed_take_asks_what_beat_the_card_he_to
     assert pipeline.fouls == []
 
 
+def test_a_defence_read_only_on_its_way_in_is_told_when_its_defender_leads_after() -> None:
+    """classic-3p-seed99: Anna's 8♦ read coming in, then only the 6♦ under it, swept, and her
+    6♥ lead after it: the camera names the 8♦ itself, no question, no foul."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "7S", BOTTOM, (500, 360))
+    scene.slide("9S", TOP, (515, 375))   # read on its way in, never at rest on the 7S
+    scene.remove("9S")
+    scene.wait(0.6)
+    sweep(scene, "7S")
+    play(scene, "8D", TOP, (500, 360))
+    pipeline = scene.target
+    assert pipeline.questions == [] and pipeline.fouls == []
+    assert [e.event for e in pipeline.events][-4:] == [
+        {"type": "attack", "player": "Anna", "cards": ["7S"]},
+        {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}, {"type": "discard"},
+        {"type": "attack", "player": "Boris", "cards": ["8D"]}]
+
+
 def test_with_no_defence_named_the_taker_s_lead_is_out_of_turn() -> None:
     scene = unseen_defence_then_defender_leads()
     pipeline = unanswered_the_lead_is_a_p7_foul(
