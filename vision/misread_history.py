@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from vision.game_view import MISREAD_RULES
 from vision.missed_turn import guessed_tops_renamed
-from vision.swept_bout import trump_under_stock, unaccounted
+from vision.swept_bout import table_cards, trump_under_stock, unaccounted
 from vision.table_events import (
     Question,
     TableEvent,
@@ -34,6 +34,7 @@ from vision.table_events import (
     verdict_ok,
 )
 from vision.table_reader import (
+    RANK_LOOK_ALIKES,
     look_alikes,
     look_alikes_by_colour,
     rank_of,
@@ -67,6 +68,21 @@ def mentions(value: Any, cards: Collection[str]) -> bool:
     if isinstance(value, dict):
         return any(mentions(item, cards) for item in value.values())
     return False
+
+
+def rank_misread_on_table(snapshot: dict, event: dict) -> list[tuple[str, str]]:
+    """(old, new): a card on the referee's table that, read as its rank's look-alike of the
+    same suit (`RANK_LOOK_ALIKES`: 7 and 8, 6 and 9, Q and K), would give a throw-in `event`
+    the rank it lacks there; `new` one a hand may hold (a card the player who laid it took
+    before, say; the referee judging the past again tells whose)."""
+    if event.get("type") != "throw_in":
+        return []
+    thrown = {rank_of(card) for card in event.get("cards") or ()}
+    free = {card for seat in snapshot.get("hands") or {}
+            for card in unaccounted(snapshot, (), seat)}
+    return [(card, new) for card in table_cards(snapshot)
+            if (rank := RANK_LOOK_ALIKES.get(rank_of(card))) in thrown
+            and (new := rank + suit_of(card)) in free]
 
 
 def misread_before(snapshot: dict, event: dict, *, own_hand_only: bool = False,
@@ -196,6 +212,22 @@ class MisreadHistory:
                             and self.follower.renamed_in_bout(old, new):
                         self.tracker.rename(old, new)   # the attack card it lies on, misread
                     self.follower.resync_when_caught_up()
+                return True
+        return False
+
+    def table_rank_misread(self, thrown: TableEvent) -> bool:
+        """The players named a throw-in that the referee refuses for its rank (P3): a card on
+        the table was read as its rank's look-alike of the same suit, the thrown rank, that
+        nobody has accounted for (dummy-3p-seed107: Anna's 7♣ lead read 8♣, her 7♠ thrown in
+        on it read 8♠; named 7♠, it was a false P3, and the bout went astray). True when
+        renaming that card in the referee's past lets the throw-in be accepted (kept, the
+        model and the tracker renamed too)."""
+        for old, new in rank_misread_on_table(self.snapshot(), thrown.event):
+            if self.rename_in_history(old, new, thrown):
+                self._snapshot = None
+                if self.follower.renamed_in_bout(old, new):
+                    self.tracker.rename(old, new)
+                self.follower.resync_when_caught_up()
                 return True
         return False
 

@@ -241,8 +241,9 @@ class TablePipeline(MisreadHistory):
                 refused = not verdict_ok(verdict.verdict)
                 if not refused:
                     verdict = self.refusal_was_misread(verdict, question)
-                if refused and verdict_dict(verdict.verdict).get("rule") == "G8" \
-                        and not named_a_foul and self.misread_card_renamed(event):
+                rule = verdict_dict(verdict.verdict).get("rule") if refused else None
+                if not named_a_foul and (rule == "G8" and self.misread_card_renamed(event)
+                                         or rule == "P3" and self.table_rank_misread(event)):
                     verdict, refused = self.verdicts[-1], False
         renamed = self.follower.answered(question, chosen, refused=refused)
         if renamed is not None and by_players and not refused:

@@ -1713,6 +1713,28 @@ def test_a_defence_read_only_on_its_way_in_is_told_when_its_defender_leads_after
         {"type": "attack", "player": "Boris", "cards": ["8D"]}]
 
 
+def test_a_throw_in_named_by_the_players_renames_the_lead_read_as_its_rank_look_alike() -> None:
+    """dummy-3p-seed107: Anna's 7♣ lead read 8♣; her 7♠ thrown in after it, named 7♠ by the
+    players, is no P3 foul: the lead was the 7♣."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "8C", BOTTOM, (500, 360))    # the 7♣ as the camera reads it
+    play(scene, "10C", TOP, (515, 375))
+    play(scene, "7S", BOTTOM, (640, 360), confidence=0.4)   # read unsurely: asked
+    pipeline = scene.target
+    [question] = pipeline.questions
+    throw_in = {"type": "throw_in", "player": "Anna", "cards": ["7S"]}
+    assert pipeline.answer(question, question.candidates.index(throw_in)).verdict.ok
+    assert pipeline.fouls == []
+    assert [e.event for e in pipeline.events][-3:] == [
+        {"type": "attack", "player": "Anna", "cards": ["7C"]},
+        {"type": "defend", "player": "Boris", "card": "10C", "on": "7C"}, throw_in]
+    play(scene, "9S", TOP, (655, 375))       # the bout goes on, the lead under its true name
+    assert events(scene)[-1] == {"type": "defend", "player": "Boris", "card": "9S", "on": "7S"}
+    assert pipeline.fouls == []
+
+
 def test_with_no_defence_named_the_taker_s_lead_is_out_of_turn() -> None:
     scene = unseen_defence_then_defender_leads()
     pipeline = unanswered_the_lead_is_a_p7_foul(
