@@ -774,13 +774,28 @@ class FollowerCore:
         shown = ", ".join(f"{card_text(old)} → {card_text(new)}" for old, new in names.items())
         shown_ru = ", ".join(f"{card_text(old, True)} → {card_text(new, True)}"
                              for old, new in names.items())
+        foul, misread = {**event, "foul": "R2"}, {**event, "table_misread": names}
+        rivalled = self._trump_read_as_too(names)
         out.append(Question(
             f"{describe_event(event)}, laid beside the table: a foul (R2), or did the camera "
             f"misread the table's cards ({shown})?",
             f"{describe_event(event, russian=True)}, рядом со столом: нарушение (R2), или "
             f"камера ошиблась в картах на столе ({shown_ru})?",
-            ({**event, "foul": "R2"}, {**event, "table_misread": names}), self._frame,
-            self._time, (event["card"],), replaces=event))
+            (misread, foul) if rivalled else (foul, misread), self._frame,
+            self._time, (event["card"],), replaces=event, told_at_once=rivalled))
+
+    def _trump_read_as_too(self, names: dict[str, str]) -> bool:
+        """The layout misread `names` renames the turned trump as a card read at its place
+        too (its rival) or on its way in: the camera itself takes the trump for that card
+        (round-3p-seed111, unanswered: the Q♣ trump read Q♣ six times coming in, then Q♠ at
+        rest; the R2 foul told for Boris's 6♠ stood, and the opening never ended for the
+        camera: 18 false fouls)."""
+        trump = self.view.trump
+        if trump not in names:
+            return False
+        track = self._last_tracks.get(trump)
+        return names[trump] in self.view.came_in_as.get(trump, ()) \
+            or track is not None and names[trump] in track.rivals
 
     def _layout_misread_for(self, event: dict) -> dict[str, str] | None:
         """For an opening's draw laid beside the table: each table card it beats, named as

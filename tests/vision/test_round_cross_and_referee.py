@@ -2212,6 +2212,34 @@ def test_a_draw_refused_as_a_trump_may_be_named_legal_with_the_trump_misread() -
     assert pipeline.fouls == []
 
 
+def test_a_trump_read_as_its_look_alike_coming_in_is_taken_for_it_when_a_draw_needs_it(
+) -> None:
+    """The centre trump 8C is read 8C on its way in and 8S at rest. Anna lays her 6S beside
+    the table: the camera takes the trump for the 8C it was read as coming in, and the draw
+    is legal, with no question and no foul (round-3p-seed111, unanswered: the Q♣ trump read
+    Q♣ coming in and Q♠ at rest; the R2 foul told for Boris's 6♠ stood, 18 false fouls)."""
+    from referee import Referee
+
+    pipeline = TablePipeline(setup("round"), referee=Referee())
+    scene = Scene(pipeline, jitter=1.0)
+    spots = {card: ring_spot(i) for i, card in enumerate(ROUND_TABLE)}
+    for card, spot in spots.items():
+        scene.put(card, spot)
+    scene.wait(0.6)
+    scene.slide("8C", (640, 700), (640, 330))   # the trump turned and brought in
+    scene.remove("8C")
+    scene.put("8S", (640, 330))                 # ... read 8S where it lies
+    scene.wait(1.5)
+    play(scene, "6S", ANNA, (1000, 600))
+    assert pipeline.questions == [] and pipeline.fouls == []
+    assert pipeline.snapshot()["trump"] == "8C"
+    eight_h = spots["8H"]
+    play(scene, "9H", BORIS, (eight_h[0] + 15, eight_h[1] + 15))
+    assert pipeline.verdicts[-1].event.event == {
+        "type": "open_draw", "player": "Boris", "card": "9H", "beats": "8H"}
+    assert pipeline.fouls == []
+
+
 def test_a_draw_asked_about_and_named_laid_beside_is_a_table_card_then() -> None:
     """Anna's 6H, read unsurely at rest on the 10D (her hand carrying it over), is asked
     about; the players name it laid beside the table (it beats no table card). The model then
