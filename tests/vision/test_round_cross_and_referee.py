@@ -515,6 +515,28 @@ def test_a_guessed_card_placed_after_another_missed_turn_renames_the_guess_unans
     assert pipeline.fouls == [] and pipeline.questions == []
 
 
+def test_a_placing_read_only_in_glimpses_is_the_missed_turn_guessed_unanswered() -> None:
+    """cross-2p-seed104, unanswered: Boris's 7♠ on his pile was read only now and then
+    (7 readings in 5 s), never placed; Anna's next placing was asked about, and nobody
+    answering, Boris's turn was guessed another card: the deal went astray, 18 false fouls.
+    Here Vera's 8C on her 7D is read four times in two seconds, never placed; Anna places,
+    out of turn for the referee, and nobody answers: Vera's turn was the 8C."""
+    scene = cross_kc_placed()
+    pipeline = scene.target
+    scene.remove("7D")                        # covered by Vera's card
+    for _ in range(4):                        # ... read only in glimpses
+        scene.put("8C", (985, 256), confidence=0.7)
+        scene.step()
+        scene.remove("8C")
+        scene.wait(0.5)
+    play(scene, "10C", ANNA, (650, 572))      # onto her own 9S: Vera's turn for the referee
+    play(scene, "6H", BORIS, (320, 274))      # the next turn: nobody answered
+    piles = pipeline.snapshot()["piles"]
+    assert piles["Vera"][-1] == "8C" and piles["Anna"][-1] == "10C"
+    assert piles["Boris"][-1] == "6H"
+    assert pipeline.fouls == [] and pipeline.questions == []
+
+
 def test_a_placing_never_read_whose_pile_still_reads_is_guessed_from_the_next_placing_on_it(
 ) -> None:
     """cross-3p-seed97, unanswered: Anna's Q♦ laid square on her K♦ was never read (the pile
