@@ -27,7 +27,7 @@ from enum import Enum
 import numpy as np
 
 from vision.detections import Detections
-from vision.table_reader import look_alikes, look_alikes_by_colour, overlap
+from vision.table_reader import look_alikes, look_alikes_by_colour, overlap, rank_of
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,11 @@ SAME_CARD_SHARE = 0.6
 # index lies, at least: on the game videos 86% of a card's own indices read inside its box lie
 # there, 13% of the indices of the cards under it (those show at its edge)
 OWN_CORNER = (0.09, 0.10)
+# A code of a table card's rank read where that card lies, never seen coming, less surely than
+# this on average, is that card's other suit (a flicker), not a card laid square on it: the
+# flickers on the game videos read 0.65-0.82 (classic-3p-seed99's 10♣ as 10♠, cross-3p-seed101's
+# 8♣ as 8♠)
+OTHER_SUIT_FLICKER = 0.85
 HIDDEN_JUST_BEFORE = 0.5  # s: a card out of sight since this long before a code was read inside it
 INSIDE_SHARE = 0.9  # ... inside it: this much of the code's box lies in that card's box
 PART_OF_CARD = 0.85  # ... and its box is at most this share of that card's box: part of it
@@ -1049,6 +1054,19 @@ class CardTracker:
                 return False
             if other.state is TrackState.PLACED and self._came_in_with(track, other):
                 return False   # it came in with this one, read two ways, and lies there
+            if never_moved and other.on_table and other.placed_at is not None \
+                    and other.placed_at < track.first_seen \
+                    and rank_of(track.card) == rank_of(other.card) \
+                    and track.confidence < OTHER_SUIT_FLICKER:
+                # the other suit of a card lying just there since before it was first read,
+                # read unsurely, never seen coming: that card read two ways, nothing laid
+                # (classic-3p-seed99: Boris's 10♣ on the 7♥ read 10♠ by turns at 0.65-0.75,
+                # placed as a throw-in of Anna's nobody answering; a card laid square on a
+                # pile's top of its rank, a cross placing onto the player's own pile, is read
+                # surely). Read so there from now on, it is a reading of that card, which
+                # stays in sight
+                self.aliases.setdefault(track.card, other.card)
+                return False
             if never_moved and other.on_table:
                 # a card lying where this one, never moved, is read: also what was read of it
                 # just before. Not to wait for (a card laid right on a pile's top hides it),

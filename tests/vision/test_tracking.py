@@ -31,6 +31,20 @@ def moved(scene: Scene) -> list[str]:
     return [t.card for u in scene.results for t in u.moved]
 
 
+def lying_then_read_as(card: str, lying: float, other: str, then: float
+                       ) -> tuple[CardTracker, Scene]:
+    """`card` read where it lies for `lying` seconds, then only as `other` there (at 0.7,
+    never moving) for `then` seconds."""
+    tracker = CardTracker()
+    scene = Scene(tracker)
+    scene.put(card, (400, 300))
+    scene.wait(lying)
+    scene.remove(card)
+    scene.put(other, (400, 300), confidence=0.7)
+    scene.wait(then)
+    return tracker, scene
+
+
 def test_a_card_is_placed_after_resting_for_place_after() -> None:
     scene = Scene(CardTracker())
     scene.put("7S", (400, 300))
@@ -546,6 +560,14 @@ def test_a_card_lying_for_long_read_by_turns_as_a_look_alike_is_no_second_card(
     assert [card for _, card in placed(scene)] == ["7S"]
 
 
+def test_a_card_read_only_as_its_other_suit_where_it_lies_stays_that_card() -> None:
+    """classic-3p-seed99: Boris's 10♣ on the 7♥, read 10♣, then only 10♠ there for seconds
+    (never seen coming): no 10♠ laid, and the 10♣ stays in sight, not gone after 3 s."""
+    tracker, scene = lying_then_read_as("10C", 1.0, "10S", 4.0)
+    assert [card for _, card in placed(scene)] == ["10C"] and gone(scene) == []
+    assert tracker.tracks["10C"].state is TrackState.PLACED
+
+
 def test_a_card_on_a_pile_whose_corner_still_shows_is_a_second_card() -> None:
     scene = Scene(CardTracker())
     scene.put("9D", (400, 300))
@@ -864,13 +886,7 @@ def test_a_card_lying_long_then_read_steadily_as_another_code_there_is_doubted()
     """A QD read for two seconds, then only as a JD where it lies (never moved): the JD may
     be the card laid right on the QD, but more likely the QD read two ways; placed, it keeps
     the QD as a rival (the players are asked), not a sure card of its own."""
-    tracker = CardTracker()
-    scene = Scene(tracker)
-    scene.put("QD", (400, 300))
-    scene.wait(2.0)
-    scene.remove("QD")
-    scene.put("JD", (400, 300), confidence=0.7)
-    scene.wait(1.0)
+    tracker, scene = lying_then_read_as("QD", 2.0, "JD", 1.0)
     assert [card for _, card in placed(scene)] == ["QD", "JD"]
     assert tracker.tracks["JD"].rivals.get("QD", 0) > 0
     assert tracker.tracks["JD"].rival_share > 0.25
