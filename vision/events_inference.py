@@ -21,10 +21,12 @@ import numpy as np
 
 from vision.game_view import DUMMY, Emitted, GameView, InferenceConfig
 from vision.guessed_throwers import GuessedThrowers
-from vision.swept_bout import SWEPT_TO_DISCARD, TRUMP_UNDER_STOCK, unaccounted
+from vision.swept_bout import SWEPT_TO_DISCARD, TRUMP_UNDER_STOCK, stock_drawn_up, unaccounted
 from vision.table_events import Question, TableEvent, card_text, cards_text
 from vision.table_reader import beats, look_alikes, look_alikes_by_colour, overlap, rank_of
 from vision.tracking import CardTrack, TrackerUpdate, TrackState, box_center, box_holds
+
+TRUMP_COVERED = 0.3  # a card laid on the turned trump covers this much of one of the two
 
 __all__ = ["DUMMY", "Emitted", "GameFollower", "GameView", "InferenceConfig"]
 
@@ -90,6 +92,7 @@ class GameFollower(GuessedThrowers):
                 and (view.trump_on_table or self._trump_still_down(track)):
             view.trump_on_table = True  # it was only covered (a hand resting on the stock)
             return
+        self._trump_led_where_it_lies(track, out)
         self._refused_taken_back(track)
         if track.laid_again and card in view.reader.ignored:
             self._new_try(track)
@@ -182,6 +185,33 @@ class GameFollower(GuessedThrowers):
         return track.moved_from is not None and track.carry_from is not None and float(
             np.linalg.norm(box_center(track.carry_from) - box_center(track.moved_from))
         ) > track.size
+
+    def _trump_led_where_it_lies(self, track: CardTrack, out: list[Emitted]) -> None:
+        """A card laid on the turned trump still lying where it lay, the stock gone (or owed
+        whole to the draw-up) and the table empty for the referee: the player who leads led
+        it from where it lies (he drew it as the last card and left it there), where the
+        referee accepts that, and the card comes on it (dummy-3p-seed109: Boris's 6♦ trump,
+        drawn last and led where it lay, unseen; Vera's J♦ laid on it was read as a lead out
+        of turn: 12 false fouls). The lead is told first, so the card is read against it."""
+        view = self.view
+        lying = self._tracks.get(view.trump or "")
+        if lying is None or not view.trump_on_table or view.reader.cards \
+                or self.variant not in TRUMP_UNDER_STOCK \
+                or overlap(lying.box, track.box) < TRUMP_COVERED:
+            return
+        snapshot = self._snapshot()
+        leader = view.leader or snapshot.get("attacker")
+        if leader is None or snapshot.get("table") \
+                or not (snapshot.get("stock") == 0 or stock_drawn_up(snapshot)):
+            return
+        lead = TableEvent({"type": "attack", "player": leader, "cards": [lying.card]},
+                          self._frame, self._time)
+        if self.judge is None or not self.judge(lead, record_refusal=False):
+            return   # not his card (the referee knows who drew it): nothing told
+        out.append(lead)
+        view.leader, view.took, view.trump_on_table = leader, False, False
+        view.defender = self._next_seat(leader)
+        view.reader.add_attack(lying.card, lying.box, lead=True)
 
     def _trump_still_down(self, track: CardTrack) -> bool:
         """The turned trump seen again: still under the stock while the stock lasts (the

@@ -2532,6 +2532,20 @@ def trump_seen_leaving_then_a_lead_out_of_turn() -> tuple[Scene, Question]:
     return scene, trump_leaves_then_anna_leads(scene)
 
 
+def eight_bouts_on_paper(pipeline: TablePipeline) -> None:
+    """Eight bouts told to the referee straight (as on the dashboard), from Boris's lead on:
+    the stock is down to its last two cards, and Anna leads next."""
+    leader, seats = "Boris", THREE["seats"]
+    for attack, defence in (("6D", "7D"), ("8D", "9D"), ("10D", "JD"), ("QD", "KD"),
+                            ("6S", "7S"), ("10S", "JS"), ("QS", "KS"), ("10C", "JC")):
+        defender = seats[(seats.index(leader) + 1) % len(seats)]
+        for event in ({"type": "attack", "player": leader, "cards": [attack]},
+                      {"type": "defend", "player": defender, "card": defence, "on": attack},
+                      {"type": "discard"}):
+            assert pipeline.referee.apply(event).ok
+        leader = defender
+
+
 def trump_leaves_then_anna_leads(scene: Scene) -> Question:
     """Boris beats Anna's 7♣; the turned 6♥ is seen leaving towards Vera; Anna leads the
     8♠. The one question it leaves."""
@@ -2545,6 +2559,27 @@ def trump_leaves_then_anna_leads(scene: Scene) -> Question:
     play(scene, "8S", BOTTOM, (500, 360))
     [question] = scene.target.questions
     return question
+
+
+def test_the_turned_trump_led_where_it_lies_is_told_when_a_card_is_laid_on_it() -> None:
+    """dummy-3p-seed109: Boris drew the turned trump as the last card, left it where it lay
+    and led it from there, unseen; Vera's card laid on it was a lead out of turn for the
+    camera (12 false fouls). Here Boris beats Anna's 7♣, the draw-up takes the last two
+    cards (the 6♥ with them), and Vera lays the 8♥ on the 6♥ where it lies: Boris's 6♥
+    lead is told, then her defence."""
+    from referee import Referee
+
+    scene = start(THREE, referee=Referee())
+    pipeline = scene.target
+    eight_bouts_on_paper(pipeline)
+    play(scene, "7C", BOTTOM, (500, 360))
+    play(scene, "9C", (90, 180), (515, 375))
+    sweep(scene, "7C", "9C")
+    play(scene, "8H", (1190, 180), (1015, 615))   # onto the 6♥ lying at (1000, 600)
+    assert [e.event for e in pipeline.events][-2:] == [
+        {"type": "attack", "player": "Boris", "cards": ["6H"]},
+        {"type": "defend", "player": "Vera", "card": "8H", "on": "6H"}]
+    assert pipeline.fouls == [] and pipeline.questions == []
 
 
 def test_a_card_seen_leaving_since_the_last_bout_is_asked_about_as_a_bout_missed() -> None:
@@ -2717,15 +2752,7 @@ def test_unanswered_the_one_card_seen_leaving_is_guessed_the_missed_lead_taken()
 
     scene = start(THREE, referee=Referee())
     pipeline = scene.target
-    leader, seats = "Boris", THREE["seats"]
-    for attack, defence in (("6D", "7D"), ("8D", "9D"), ("10D", "JD"), ("QD", "KD"),
-                            ("6S", "7S"), ("10S", "JS"), ("QS", "KS"), ("10C", "JC")):
-        defender = seats[(seats.index(leader) + 1) % len(seats)]
-        for event in ({"type": "attack", "player": leader, "cards": [attack]},
-                      {"type": "defend", "player": defender, "card": defence, "on": attack},
-                      {"type": "discard"}):
-            assert pipeline.referee.apply(event).ok
-        leader = defender
+    eight_bouts_on_paper(pipeline)
     question = trump_leaves_then_anna_leads(scene)
     assert question.candidates[0] == {"type": "attack", "player": "Boris", "cards": ["6H"],
                                       "taken_by": "Vera"}
