@@ -209,9 +209,8 @@ class GameFollower(GuessedThrowers):
         if self.judge is None or not self.judge(lead, record_refusal=False):
             return   # not his card (the referee knows who drew it): nothing told
         out.append(lead)
-        view.leader, view.took, view.trump_on_table = leader, False, False
-        view.defender = self._next_seat(leader)
-        view.reader.add_attack(lying.card, lying.box, lead=True)
+        view.trump_on_table = False
+        self._led(leader, [lying])
 
     def _trump_still_down(self, track: CardTrack) -> bool:
         """The turned trump seen again: still under the stock while the stock lasts (the
@@ -503,15 +502,21 @@ class GameFollower(GuessedThrowers):
         event = {"type": "attack", "player": player, "cards": [t.card for t in tracks]}
 
         def commit() -> None:
-            view.leader, view.took, view.trump_track = player, False, None
-            view.defender = self._next_seat(player)
-            for t in tracks:
-                view.reader.add_attack(t.card, t.box, lead=True)
+            self._led(player, tracks)
 
         doubt, doubt_ru = self._low_confidence(min(tracks, key=lambda t: t.confidence))
         if doubt is None and expected is None and others:
             doubt, doubt_ru = "who led is not clear", "непонятно, кто ходил"
         return event, commit, doubt, doubt_ru, others
+
+    def _led(self, player: str, tracks: list[CardTrack]) -> None:
+        """The model takes in `player`'s lead of these cards: he leads, the next seat
+        defends, the bout begins with them."""
+        view = self.view
+        view.leader, view.took, view.trump_track = player, False, None
+        view.defender = self._next_seat(player)
+        for track in tracks:
+            view.reader.add_attack(track.card, track.box, lead=True)
 
     def _layout_complete(self) -> bool:
         """A layout deal is read once all its cards lie still (round: 8 + the centre trump,

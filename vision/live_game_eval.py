@@ -136,12 +136,13 @@ def run_live_game(feed: FrameFeed, setup: dict, header: dict, *,
     # another's place (`TablePipeline.revise`) comes out when it replaced the other
     step_of: dict[int, tuple[TableEvent, int]] = {}
 
+    pixels = getattr(feed, "image", None)   # a feed without pixels: no picture checks
+
     def step(number: int) -> float:
         image = feed.frame(number)
         started = clock()
         detections = feed.detect(image)
         detected = clock()
-        pixels = getattr(feed, "image", None)
         emitted = pipeline.update(number, number / fps, detections,
                                   None if pixels is None else lambda: pixels(image))
         done = clock()

@@ -376,8 +376,8 @@ class MissedTurns(LayoutPhases):
         question = missed_turn_question(drawer, table_event, turns, self.view.turn_at, offered)
         guess: tuple[dict, ...] = ()   # (round: `_guess_turn`)
         if phase == "faceup":
-            glimpsed = [turn for turn in turns[1:]
-                        if turn["card"] in self._glimpsed_since(self.view.turn_at)]
+            glimpses = self._glimpsed_since(self.view.turn_at)
+            glimpsed = [turn for turn in turns[1:] if turn["card"] in glimpses]
             guess = (first[0],) if first and first[0]["card"] in lost \
                 else (glimpsed[0],) if len(glimpsed) == 1 \
                 else self._placed_over_covered(snapshot, drawer, event)
