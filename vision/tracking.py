@@ -133,6 +133,8 @@ class CardTrack:
     whole_at: float = -1.0    # when it was last read as a whole card, not an index alone
     whole_box: np.ndarray | None = None  # ... and where
     peak_mean: float = 0.0  # the highest mean confidence of `PEAK_READINGS` readings in a row
+    read_here_as: dict[str, int] = field(default_factory=dict)  # look-alikes of its code read
+    #                 where it lay (`same_place`) in frames it was not read itself: how often
     laid_again: bool = False  # a new track for a card that went out of sight and was brought
     #                           back in, to its place (`CardTracker._laid_again`) or elsewhere
     #                           (`_brought_back_elsewhere`): a new try
@@ -354,6 +356,7 @@ class CardTracker:
         for card, (box, confidence) in readings.items():
             self._observe(card, box, confidence, frame, time, update)
         self._note_read_together(readings)
+        self._note_read_here_as(readings)
         for card, track in list(self.tracks.items()):
             if card not in readings:
                 self._miss(track, time, update)
@@ -514,6 +517,8 @@ class CardTracker:
                 here = self._read_at_home_lately(track, update.time)
             if here is None:
                 here = covered_as
+            if here is None:
+                here = self._read_here_before(track)
             if here is None:
                 continue
             self.rename(card, here)
@@ -699,6 +704,34 @@ class CardTracker:
                      and self._sure(other.confidence)
                      and self._distance_from(other.box, track.box)
                      <= self.config.home_distance), None)
+
+    def _read_here_before(self, track: CardTrack) -> str | None:
+        """The look-alike read where the table card lies most often (twice at least) in
+        frames it was not read itself (`read_here_as`), not on the table nor gone, where the
+        card, never moved, was never read surely (`OTHER_SUIT_FLICKER`): it may be that card,
+        read so by turns (cross-2p-seed108: Anna's face-up 7♠ read 8♠ at 0.65-0.73 and 7♠ at
+        0.69-0.72 three times; Boris's real 8♠, read 1.00 coming in, was taken for it laid
+        there again, his placing never told, and the face-up deal stalled)."""
+        if max(track.best_mean_confidence, track.peak_mean) >= OTHER_SUIT_FLICKER \
+                or not self._never_moved(track):
+            return None
+        seen = [(count, card) for card, count in track.read_here_as.items() if count >= 2
+                and ((other := self.tracks.get(card)) is None
+                     or other.state is TrackState.CANDIDATE)]
+        return max(seen)[1] if seen else None
+
+    def _note_read_here_as(self, readings: dict[str, tuple[np.ndarray, float]]) -> None:
+        """A code not on the table read where a table card of its look-alike lies that is
+        not read this frame: noted on that card (`read_here_as`)."""
+        lying = [t for t in self.tracks.values() if t.on_table and t.card not in readings]
+        for card, (box, _confidence) in readings.items():
+            own = self.tracks.get(card)
+            if own is not None and own.on_table:
+                continue
+            for track in lying:
+                if card in look_alikes(track.card) \
+                        and _distance(box, track.box) <= self.config.same_place:
+                    track.read_here_as[card] = track.read_here_as.get(card, 0) + 1
 
     def _covered_where_it_lies(self, track: CardTrack) -> str | None:
         """The table card lies out of sight under a card laid on it since it came to rest
