@@ -76,6 +76,9 @@ OWN_CORNER = (0.09, 0.10)
 # flickers on the game videos read 0.65-0.82 (classic-3p-seed99's 10♣ as 10♠, cross-3p-seed101's
 # 8♣ as 8♠)
 OTHER_SUIT_FLICKER = 0.85
+# s: a card brought in, unread as it was laid (a hand over it) and forgotten unplaced, read
+# again where it was last read within this long is that card, not a new one never moved
+LOST_FOR = 1.5
 HIDDEN_JUST_BEFORE = 0.5  # s: a card out of sight since this long before a code was read inside it
 INSIDE_SHARE = 0.9  # ... inside it: this much of the code's box lies in that card's box
 PART_OF_CARD = 0.85  # ... and its box is at most this share of that card's box: part of it
@@ -259,6 +262,7 @@ class CardTracker:
         self.tracks: dict[str, CardTrack] = {}
         self.aliases: dict[str, str] = {}  # a code read for another card at that card's place
         self.misread_at_rest: dict[str, str] = {}  # ... read so as it came to rest (unsure)
+        self.lost_arrivals: dict[str, CardTrack] = {}  # cards brought in, forgotten unplaced
         self._last_time: float | None = None
         self._frame_interval = 1 / 30  # seconds between updates, smoothed: how fast we are fed
         self._intervals_seen = 0
@@ -920,6 +924,7 @@ class CardTracker:
             # read before was a misreading elsewhere, a look-alike's flicker; this one starts anew)
             track = CardTrack(card, box.copy(), box.copy(), time, time, time, anchor=box.copy())
             self.tracks[card] = track
+            self._lost_under_a_hand(track)
         if track.state is TrackState.CANDIDATE and track.readings == 1:
             # one lone reading not joined to this one (frames without it in between, or farther
             # than a hand moves a card meanwhile) was a stray misread of this code, not the start
@@ -995,6 +1000,20 @@ class CardTracker:
             if _distance(track.box, placed_box) > 2 * config.still_tolerance:
                 track.moved_from, track.placed_box = placed_box.copy(), track.box.copy()
                 update.moved.append(track)
+
+    def _lost_under_a_hand(self, track: CardTrack) -> None:
+        """A new track read where a card of its code brought in was last read whole, within
+        `LOST_FOR` of that (still, `still_tolerance`), is that card, lost from sight as the
+        hand laid it and forgotten unplaced: it came in from where that card did
+        (dummy-2p-seed120: Boris's Q♠ defence, read coming in, then not for a second, then once
+        at its place and from then on 10♠ there, unsurely, a card of the discard pile; taken
+        for a card never seen moving, the Q♠ never became the 10♠'s readings' card, and the
+        defence was asked about as a 10♠, a G8)."""
+        lost = self.lost_arrivals.pop(track.card, None)
+        if lost is not None and lost.whole_box is not None \
+                and track.first_seen - lost.last_seen <= LOST_FOR \
+                and _distance(track.box, lost.whole_box) <= self.config.still_tolerance:
+            track.first_box = lost.first_box.copy()
 
     def _jitter_scale(self, read: np.ndarray, index_alone: bool) -> float:
         """The size jitter is measured in: the reading's own, or, for an index read alone
@@ -1264,6 +1283,8 @@ class CardTracker:
             if unseen > self._forget_after:
                 del self.tracks[track.card]
                 self._carried_off_as_before(track, update)
+                if not self._never_moved(track):
+                    self.lost_arrivals[track.card] = track
         elif track.state is TrackState.PLACED:
             track.state = TrackState.HIDDEN
         carried_off = self._carried_off(track) \

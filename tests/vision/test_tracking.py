@@ -1053,6 +1053,31 @@ def test_a_card_brought_in_and_read_at_rest_unsurely_as_a_code_never_seen_is_tha
     assert [card for _, card in placed(scene)] == ["QS", "10S"]
 
 
+def test_a_card_lost_under_the_hand_as_it_was_laid_and_read_at_rest_as_a_gone_card_is_it(
+) -> None:
+    """The 10S went to the discard pile (gone). The QS comes in read surely, is not read for a
+    second as the hand lays it (forgotten unplaced), is read once more where it was last read,
+    and from then on only as the 10S, unsurely: it is the QS that came in, placed there, and
+    the 10S does not come back (dummy-2p-seed120: asked about as a 10S defence, a G8)."""
+    scene = Scene(CardTracker())
+    scene.put("10S", (800, 500))
+    scene.wait(0.5)
+    scene.remove("10S")
+    scene.wait(TrackerConfig().gone_after + 0.5)
+    assert gone(scene) == ["10S"]
+    scene.slide("QS", (900, 100), (460, 290), confidence=0.95)
+    scene.step()                                      # read once where it comes to rest
+    scene.remove("QS")
+    scene.wait(1.0)                                   # under the hand
+    scene.put("QS", (460, 290), confidence=0.93)
+    scene.step()
+    scene.remove("QS")
+    scene.put("10S", (460, 290), confidence=0.66)     # the QS, read so at rest
+    scene.wait(1.0)
+    assert [card for _, card in placed(scene)] == ["10S", "QS"]
+    assert scene.target.tracks["10S"].state is TrackState.GONE
+
+
 def test_a_card_found_misread_at_rest_keeps_its_own_readings_beside_the_misread_ones() -> None:
     """The QS, found read at rest as a 10S, is later read at its place both as itself (surely)
     and as the 10S: both readings are the QS's, the surer one counts, so its confidence
