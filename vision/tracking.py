@@ -16,7 +16,11 @@ no Hungarian assignment. What the tracker adds is time:
   card's length away from it, was played again: a new card (`laid_again`), not the card moved;
 - two codes read by turns at one place are one card read two ways (a look-alike flicker): the
   code read more surely (summed confidence) is the card, the other is not placed; how much the
-  other weighed (`rival_share`) tells how doubtful the identity is.
+  other weighed (`rival_share`) tells how doubtful the identity is;
+- a table card's code read surely coming in elsewhere means the table card was misread: it is
+  the look-alike read at its place (now, lately, or by turns before: `read_here_as`);
+- a card brought in, lost from sight as the hand laid it, read again where it was last read,
+  is that card (`lost_arrivals`), not a new one that never moved.
 """
 
 from __future__ import annotations
@@ -745,15 +749,21 @@ class CardTracker:
         card of that code is tracked (dummy-2p-seed73: Anna's 6♠ lead read 6♣ surely, Boris's
         J♠ laid on it; her 6♣ thrown in was taken for the lead moved from under the J♠, the J♠
         asked about as beating it, and two false fouls followed). None when not so."""
-        if track.state is not TrackState.HIDDEN or track.placed_at is None:
+        if not self._covered_by_a_card_laid_on_it(track):
             return None
-        covered = any(other is not track and other.state is TrackState.PLACED
-                      and track.rest_since < other.first_seen <= track.last_seen
-                      and overlap(other.box, track.box) > 0.5
-                      for other in self.tracks.values())
         alike = look_alikes_by_colour(track.card)[0]
         other = self.tracks.get(alike)
-        return alike if covered and (other is None or other.state is TrackState.GONE) else None
+        return alike if other is None or other.state is TrackState.GONE else None
+
+    def _covered_by_a_card_laid_on_it(self, track: CardTrack) -> bool:
+        """The table card is out of sight, under a card laid on it since it came to rest there
+        (while it was still seen there) that still lies there (over half of it)."""
+        if track.state is not TrackState.HIDDEN or track.placed_at is None:
+            return False
+        return any(other is not track and other.state is TrackState.PLACED
+                   and track.rest_since < other.first_seen <= track.last_seen
+                   and overlap(other.box, track.box) > 0.5
+                   for other in self.tracks.values())
 
     def _lying_still(self, card: str) -> bool:
         """Not a card on the table nor one coming in: never tracked, or never moved."""
@@ -1117,6 +1127,16 @@ class CardTracker:
                 # pile's top of its rank, a cross placing onto the player's own pile, is read
                 # surely). Read so there from now on, it is a reading of that card, which
                 # stays in sight
+                self.aliases.setdefault(track.card, other.card)
+                return False
+            if never_moved and other.placed_at is not None and other.placed_at < track.first_seen \
+                    and track.confidence < OTHER_SUIT_FLICKER \
+                    and self._covered_by_a_card_laid_on_it(other):
+                # any code read unsurely, never seen coming, just where a card lies out of
+                # sight under a card laid on it: what shows of that card, misread (round-
+                # 2p-seed120: the 6♦ lead under Boris's 7♦, read 8♦ at 0.65-0.76 while the 7♦
+                # lay on it, was placed as an 8♦ lead: "the table went to the discard pile",
+                # a false R6 on the take asked about)
                 self.aliases.setdefault(track.card, other.card)
                 return False
             if never_moved and other.on_table:

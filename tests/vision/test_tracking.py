@@ -597,6 +597,23 @@ def test_a_card_lying_for_long_read_by_turns_as_a_look_alike_is_no_second_card(
     assert [card for _, card in placed(scene)] == ["7S"]
 
 
+def test_a_card_covered_by_one_laid_on_it_and_read_unsurely_as_another_code_is_no_new_card(
+) -> None:
+    """The 6D lies at (400, 300); the 7D is laid over most of it, and from then on the 6D is
+    read only as an 8D, unsurely, never seen coming: what shows of the 6D, misread, not an 8D
+    laid there (round-2p-seed120: placed as a lead, a false foul followed)."""
+    scene = Scene(CardTracker())
+    scene.put("6D", (400, 300))
+    scene.wait(1.0)
+    scene.slide("7D", (400, 700), (415, 320))
+    scene.hidden.add("6D")
+    scene.wait(0.5)
+    scene.put("8D", (400, 300), confidence=0.7)
+    scene.wait(1.5)
+    assert [card for _, card in placed(scene)] == ["6D", "7D"]
+    assert scene.target.tracks["6D"].on_table
+
+
 def test_a_card_read_only_as_its_other_suit_where_it_lies_stays_that_card() -> None:
     """classic-3p-seed99: Boris's 10♣ on the 7♥, read 10♣, then only 10♠ there for seconds
     (never seen coming): no 10♠ laid, and the 10♣ stays in sight, not gone after 3 s."""
