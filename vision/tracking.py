@@ -884,8 +884,13 @@ class CardTracker:
         previous = track.box if track.carry_box is None else track.carry_box
         since = track.last_seen if track.carry_box is None else track.carry_time
         # in the card's own size: a reading of its index alone (a box a fifth of a card) is no
-        # longer a leap
-        step = _distance(box, previous, track.size)
+        # longer a leap; for a card known only by an index, in a whole card's size, or each step
+        # of a card brought in is one (transfer-3p-seed111: a 9♣'s index read 9♠ where it lay,
+        # the real 9♠ thrown in from Anna's seat 100 px a step was counted from its last step
+        # only, and told as come from Boris's, where the index's first reading was)
+        size = self._card_size if self._card_size \
+            and track.size < self.config.index_share * self._card_size else track.size
+        step = _distance(box, previous, size)
         if step > self.config.teleport_speed * max(time - since, self._frame_interval):
             track.carry_steps = 0
         self._carry_step(track, box, time, moving=step > self.config.still_tolerance)

@@ -1095,6 +1095,30 @@ def test_a_card_lost_under_the_hand_as_it_was_laid_and_read_at_rest_as_a_gone_ca
     assert scene.target.tracks["10S"].state is TrackState.GONE
 
 
+def test_a_card_known_only_by_its_index_brought_in_again_elsewhere_came_from_where_it_did(
+) -> None:
+    """A 9S known only by an index read where it lay (another card's corner, misread) is out
+    of sight; the real 9S is then brought in from the bottom edge, a whole card's step a frame,
+    and laid a card away from there: a card played, come from the bottom, not the index moved
+    (transfer-3p-seed111: its steps were leaps in the index's size, and the throw-in was told
+    as come from where the index was first read, Boris's seat instead of Anna's)."""
+    scene = Scene(CardTracker())
+    scene.put("7H", (800, 300))                       # a whole card: the cards' size is known
+    scene.wait(0.5)
+    scene.put("9S", (400, 300), confidence=0.95)
+    scene.index_only.add("9S")
+    scene.wait(1.0)
+    assert scene.target.tracks["9S"].on_table
+    scene.remove("9S")
+    scene.index_only.discard("9S")
+    scene.wait(1.2)
+    scene.slide("9S", (450, 700), (470, 240), confidence=0.95)
+    scene.wait(1.0)
+    track = scene.target.tracks["9S"]
+    assert track.on_table and track.laid_again
+    assert np.allclose(track.first_box, box_at((450, 700)), atol=1)
+
+
 def test_a_card_found_misread_at_rest_keeps_its_own_readings_beside_the_misread_ones() -> None:
     """The QS, found read at rest as a 10S, is later read at its place both as itself (surely)
     and as the 10S: both readings are the QS's, the surer one counts, so its confidence
