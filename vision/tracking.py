@@ -1121,27 +1121,21 @@ class CardTracker:
                 return False
             if other.state is TrackState.PLACED and self._came_in_with(track, other):
                 return False   # it came in with this one, read two ways, and lies there
-            if never_moved and other.on_table and other.placed_at is not None \
+            if never_moved and other.placed_at is not None \
                     and other.placed_at < track.first_seen \
-                    and rank_of(track.card) == rank_of(other.card) \
-                    and track.confidence < OTHER_SUIT_FLICKER:
-                # the other suit of a card lying just there since before it was first read,
-                # read unsurely, never seen coming: that card read two ways, nothing laid
+                    and track.confidence < OTHER_SUIT_FLICKER \
+                    and (other.on_table and rank_of(track.card) == rank_of(other.card)
+                         or self._covered_by_a_card_laid_on_it(other)):
+                # read unsurely, never seen coming, just where a card has lain since before it
+                # was first read: that card read two ways, nothing laid. Its other suit
                 # (classic-3p-seed99: Boris's 10♣ on the 7♥ read 10♠ by turns at 0.65-0.75,
                 # placed as a throw-in of Anna's nobody answering; a card laid square on a
                 # pile's top of its rank, a cross placing onto the player's own pile, is read
-                # surely). Read so there from now on, it is a reading of that card, which
-                # stays in sight
-                self.aliases.setdefault(track.card, other.card)
-                return False
-            if never_moved and other.placed_at is not None and other.placed_at < track.first_seen \
-                    and track.confidence < OTHER_SUIT_FLICKER \
-                    and self._covered_by_a_card_laid_on_it(other):
-                # any code read unsurely, never seen coming, just where a card lies out of
-                # sight under a card laid on it: what shows of that card, misread (round-
-                # 2p-seed120: the 6♦ lead under Boris's 7♦, read 8♦ at 0.65-0.76 while the 7♦
-                # lay on it, was placed as an 8♦ lead: "the table went to the discard pile",
-                # a false R6 on the take asked about)
+                # surely), or any code where that card lies out of sight under a card laid on
+                # it: what shows of it, misread (round-2p-seed120: the 6♦ lead under Boris's
+                # 7♦, read 8♦ at 0.65-0.76 while the 7♦ lay on it, was placed as an 8♦ lead:
+                # "the table went to the discard pile", a false R6 on the take asked about).
+                # Read so there from now on, it is a reading of that card
                 self.aliases.setdefault(track.card, other.card)
                 return False
             if never_moved and other.on_table:
