@@ -1348,3 +1348,17 @@ def test_a_card_laid_on_another_read_as_it_whole_and_by_its_own_far_index_is_pla
     scene.put("KS", centre(corner_index((420, 320), (12, 16), far=True)))
     scene.wait(1.0)
     assert [card for _, card in placed(scene)] == ["JH", "KS"]
+
+
+def test_a_card_read_whole_then_by_its_own_index_is_not_the_hidden_card_it_was_laid_over(
+) -> None:
+    """cross-3p-seed111: Vera's JC lead, laid where the swept bout's 9H had lain (still taken
+    for hidden there), read whole and surely three times, then only by its own index at its
+    corner, the rest under her hand: that index is the JC's, and the JC is placed; the 9H is
+    not read again."""
+    laid = (405, 305)
+    readings = [[("9H", box_at((400, 300)), 0.95)]] * 30 + [[]] * 30
+    readings += [[("JC", box_at(laid), 0.99)]] * 3
+    readings += [[("JC", corner_index(laid, (8, 12), far=True), 0.98)]] * 30
+    cards = [track.card for track in tracks_placed(readings)]
+    assert cards == ["9H", "JC"]
