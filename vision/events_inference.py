@@ -958,6 +958,7 @@ class GameFollower(GuessedThrowers):
         the defender took them."""
         view = self.view
         self._forget_readings_swept_along()
+        self._bout_cards_swept_unseen()
         self._settle_unanswered(out)  # a take asked about before a throw-in: now or never
         took = view.took or self._referee_took_this_bout()
         beaten = view.reader.all_beaten and not took
@@ -1004,6 +1005,18 @@ class GameFollower(GuessedThrowers):
             if track is not None and track.state is TrackState.HIDDEN \
                     and any(overlap(track.box, box) > 0.5 for box in bout):
                 self._forget_out_of_sight(card)
+
+    def _bout_cards_swept_unseen(self) -> None:
+        """The bout's cards the tracker still has lying out of sight (a sweeping hand hid them,
+        `_swept_with_the_rest`) left with the rest (`swept_unseen`: `CardTracker.swept`), so
+        that nothing read where they lay is taken for their corners showing under a card laid
+        there next (cross-3p-seed111: Anna's J♥ lead, hidden by her hand as she laid it where
+        the swept 7♣ had lain, was read there once by its index beside Boris's A♥ laid on it,
+        and taken for the 7♣'s corner)."""
+        for card in self.view.reader.cards:
+            track = self._tracks.get(card)
+            if track is not None and track.state is TrackState.HIDDEN:
+                self.swept_unseen.append(card)
 
     def _referee_took_this_bout(self) -> bool:
         """The referee has a take declared on the bout the follower has (a card of it on the

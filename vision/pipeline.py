@@ -139,6 +139,9 @@ class TablePipeline(MisreadHistory):
         for card in self.follower.taken_back:
             self.tracker.forget(card)
         self.follower.taken_back.clear()
+        for card in self.follower.swept_unseen:
+            self.tracker.swept(card)
+        self.follower.swept_unseen.clear()
         told: list[Emitted] = []
         for item in emitted:
             settled = self._settled_at_once(item) or self._settled_as_learnt(item)

@@ -142,6 +142,7 @@ class CardTrack:
     peak_mean: float = 0.0  # the highest mean confidence of `PEAK_READINGS` readings in a row
     read_here_as: dict[str, int] = field(default_factory=dict)  # look-alikes of its code read
     #                 where it lay (`same_place`) in frames it was not read itself: how often
+    swept_off: bool = False  # out of sight, its bout gone from the table (`CardTracker.swept`)
     laid_again: bool = False  # a new track for a card that went out of sight and was brought
     #                           back in, to its place (`CardTracker._laid_again`) or elsewhere
     #                           (`_brought_back_elsewhere`): a new try
@@ -287,6 +288,14 @@ class CardTracker:
         """The card is no longer where it was seen (taken back out of sight): read again, it is
         a new card on its way in."""
         self.tracks.pop(card, None)
+
+    def swept(self, card: str) -> None:
+        """The card, out of sight, left the table with its bout (the follower saw the rest go):
+        nothing read where it lay is its corner showing under a card laid there next
+        (`_covered_under`). Read there again, it never left."""
+        track = self.tracks.get(card)
+        if track is not None and track.state is TrackState.HIDDEN:
+            track.swept_off = True
 
     def rename(self, old: str, new: str) -> None:
         """The card tracked as `old` is really `new` (the players said so): later readings of
@@ -703,7 +712,7 @@ class CardTracker:
         (covered) and holds the reading's track, if any, too (its earlier readings there). Not
         a card read this frame: the index may be the corner of any card of a pile under it."""
         holders = [t for t in self.tracks.values()
-                   if t.on_table and box_holds(t.box, box_center(box))]
+                   if t.on_table and not t.swept_off and box_holds(t.box, box_center(box))]
         if len(holders) != 1:
             return None
         covered = holders[0]
@@ -991,6 +1000,7 @@ class CardTracker:
             self._carry_step(track, box, time, moving=moved > config.still_tolerance)
             if not track.carry_steps:
                 track.carry_box = None  # at rest again: not carried off
+        track.swept_off = False
         track.sliver_only = track.sliver_only and not self._sure(confidence) \
             and self._index_alone(box, track)
         if not read_index_alone:
