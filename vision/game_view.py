@@ -269,9 +269,10 @@ class FollowerCore:
     def _persons(self) -> list[str]:
         return [n for n in self.seat_names if n != DUMMY]
 
-    def _card_size(self, track: CardTrack) -> float:
-        """A card's size on the table: of the cards lying there, the upper quartile."""
-        sizes = sorted(t.size for t in self._tracks.values())
+    def _card_size(self, track: CardTrack, among: dict[str, CardTrack] | None = None) -> float:
+        """A card's size on the table: of the cards lying there (or `among`), the upper
+        quartile."""
+        sizes = sorted(t.size for t in (self._tracks if among is None else among).values())
         return sizes[(3 * len(sizes)) // 4] if sizes else track.size
 
     def _at_its_place(self, track: CardTrack, center: np.ndarray) -> bool:

@@ -309,6 +309,8 @@ class MissedTurn:
     # a missed turn: the candidates told if nobody answers (cross: one placing each of the
     # players whose turns were missed, in turn)
     guess: tuple[dict, ...] = ()
+    # a missed lead: the one lead offered that was read where the card that waited lies
+    lead_under: dict | None = None
 
     @property
     def lead(self) -> bool:
@@ -435,8 +437,23 @@ class MissedTurns(LayoutPhases):
         if not beaten and not swept:
             return False
         question = missed_lead_question(leader, table_event, beaten + swept, since)
-        self._wait(MissedTurn(question, table_event, commit, track.box.copy()), out)
+        self._wait(MissedTurn(question, table_event, commit, track.box.copy(),
+                              lead_under=self._lead_read_under(beaten, track, since)), out)
         return True
+
+    def _lead_read_under(self, leads: list[dict], track: CardTrack, since: float
+                         ) -> dict | None:
+        """Of `leads`, the one whose card was read since `since` (the last bout left), at
+        rest now and then or on its way in (`_glimpsed_since`, `_lost_on_the_way`), last
+        within a card (of those seen this game) of where `track`, the card laid on it, lies;
+        None unless exactly one."""
+        seen = {*self._glimpsed_since(since), *self._lost_on_the_way(since)}
+        read = {other.card: other for other in (*self._came_in_lately.values(),
+                                                *self._ways_in.values()) if other.card in seen}
+        size = self._card_size(track, self._last_tracks)  # (the table may hold indices only)
+        under = [lead for lead in leads if (other := read.get(lead["cards"][0])) is not None
+                 and float(np.linalg.norm(other.center - track.center)) <= size]
+        return under[0] if len(under) == 1 else None
 
     def _bouts_seen_passing(self, snapshot: dict, leader: str, defender: str,
                             since: float) -> list[dict]:
@@ -821,6 +838,8 @@ class MissedTurns(LayoutPhases):
             out += self.late_events   # the bout's discard and the lead, told now
             self.late_events.clear()
             return
+        if self._guess_beaten_lead(asked, out):
+            return
         self._guess_turn(asked, out)
         self._guess_taken_bout(asked, out)
         self._guess_defence(asked, out)
@@ -930,6 +949,36 @@ class MissedTurns(LayoutPhases):
             return
         self._tell_guessed((as_told(asked.guess[0]), {"type": "take", "player": asked.taken_by}),
                            asked.question, out)
+
+    def _guess_beaten_lead(self, asked: MissedTurn, out: list[Emitted]) -> bool:
+        """A missed lead asked about (`_ask_beaten_lead`), left unanswered, where one lead it
+        offers was read where the card that waited lies before it was asked
+        (`_lead_read_under`): that lead is guessed (told on nobody's word: `guessed`) and the
+        card that waited is told as the defence on it, as when the players name it
+        (cross-3p-seed111, unanswered: Anna's J♥ lead read twice as she laid it, then hidden
+        by her hand until Boris's A♥ lay on it, its index read once beside the A♥; the A♥ was
+        judged a lead out of turn, and every turn after it too). True when both were told."""
+        lead, waiting = asked.lead_under, asked.waiting
+        if lead is None or asked.box is None or self.judge is None:
+            return False
+        card = waiting.event["cards"][0]
+        defence = {"type": "defend", "player": waiting.event["player"], "card": card,
+                   "on": lead["cards"][0]}
+        told = TableEvent(as_told(lead), asked.question.frame, asked.question.time)
+        if not self.judge(told, record_refusal=False):
+            return False
+        out.append(told)
+        self.guessed.update(lead["cards"])
+        beating = TableEvent(defence, waiting.frame, waiting.time)
+        if not self.judge(beating, record_refusal=False):
+            self.resync()
+            return False
+        out.append(beating)
+        view = self.view
+        view.leader, view.defender, view.took = lead["player"], defence["player"], False
+        view.reader.add_attack(lead["cards"][0], asked.box, lead=True)
+        view.reader.add_defence(card, asked.box, lead["cards"][0])
+        return True
 
     def _guess_swept_bout(self, asked: MissedTurn, out: list[Emitted]) -> None:
         """A missed lead asked about, left unanswered, where the question offers one whole

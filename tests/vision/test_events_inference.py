@@ -1487,6 +1487,31 @@ def test_with_no_missed_lead_named_the_card_leads_out_of_turn() -> None:
     unanswered_the_lead_is_a_p7_foul(scene, {"type": "attack", "player": "Anna", "cards": ["10D"]})
 
 
+def test_unanswered_the_one_lead_glimpsed_at_rest_is_guessed_and_the_card_on_it_beat_it(
+) -> None:
+    """cross-3p-seed111, unanswered: Boris's 7D lead, read at its place only twice, unsurely,
+    a hand over it; Anna's 10D laid on it is asked about as a lead out of turn. Nobody
+    answers, and the bout is swept: the one lead offered that was read since the last bout
+    left is guessed, the 10D told as its defence, and no foul is called."""
+    scene = boris_leads_next()
+    for _ in range(2):
+        scene.put("7D", (500, 360), confidence=0.6)
+        scene.step()
+        scene.remove("7D")
+        scene.wait(0.2)
+    play(scene, "10D", BOTTOM, (515, 375))
+    pipeline = scene.target
+    [question] = pipeline.questions
+    assert {"type": "attack", "player": "Boris", "cards": ["7D"]} in question.candidates
+    carry_off(scene, LEFT, "10D")
+    scene.wait(1.0)
+    assert question in pipeline.follower.withdrawn
+    assert [v.event.event for v in pipeline.verdicts[-3:]] == [
+        {"type": "attack", "player": "Boris", "cards": ["7D"]},
+        {"type": "defend", "player": "Anna", "card": "10D", "on": "7D"}, {"type": "discard"}]
+    assert pipeline.fouls == []
+
+
 def bout_seen_only_passing() -> Scene:
     """Boris leads (`boris_leads_next`); his 7D and Anna's 10D on it are read only on their
     way in, never at rest, and swept off unseen. Anna, who beat it, leads the 8S: out of turn
