@@ -914,7 +914,8 @@ class CardTracker:
         size = self._card_size if self._card_size \
             and track.size < self.config.index_share * self._card_size else track.size
         step = _distance(box, previous, size)
-        if step > self.config.teleport_speed * max(time - since, self._frame_interval):
+        if step > self.config.teleport_speed * max(time - since, self._frame_interval) \
+                or time - since > self.config.laid_again_after:
             track.carry_steps = 0
         self._carry_step(track, box, time, moving=step > self.config.still_tolerance)
 

@@ -1362,3 +1362,25 @@ def test_a_card_read_whole_then_by_its_own_index_is_not_the_hidden_card_it_was_l
     readings += [[("JC", corner_index(laid, (8, 12), far=True), 0.98)]] * 30
     cards = [track.card for track in tracks_placed(readings)]
     assert cards == ["9H", "JC"]
+
+
+def test_a_card_swept_unseen_then_its_code_brought_back_in_came_from_where_it_was_read_coming(
+) -> None:
+    """dummy-2p-seed110: the 9S of a discarded bout, read moving once as the sweep began,
+    then unseen; Boris's 9C lead, read 9S on its way from his seat, came to rest where the 9S
+    had lain. The 9S laid again came in from where it was first read coming, not from where the
+    sweep left it (its old way: the card seemed never to have moved, and the lead was given to
+    the player whose turn it was, not to Boris, whose P7 foul it was)."""
+    from vision.detections import Detections
+
+    home = (600, 300)
+    readings = [[("9S", box_at(home), 0.95)]] * 30
+    readings += [[("9S", box_at((home[0] + 25, home[1] + 12)), 0.95)]] + [[]] * 45
+    for x, y in ((1000, 100), (900, 150), (800, 200), (700, 250)):   # 10 sizes a second
+        readings += [[("9S", box_at((x, y)), 0.9)], [], []]
+    readings += [[("9S", box_at((home[0] + 5, home[1] + 3)), 0.9)]] * 20
+    tracker = CardTracker()
+    for frame, items in enumerate(readings):
+        tracker.update(frame, frame / FPS, Detections.from_cards(items))
+    track = tracker.tracks["9S"]
+    assert track.laid_again and (track.first_box[0] + track.first_box[2]) / 2 > 950
