@@ -957,7 +957,8 @@ class MissedTurns(LayoutPhases):
         card that waited is told as the defence on it, as when the players name it
         (cross-3p-seed111, unanswered: Anna's J♥ lead read twice as she laid it, then hidden
         by her hand until Boris's A♥ lay on it, its index read once beside the A♥; the A♥ was
-        judged a lead out of turn, and every turn after it too). True when both were told."""
+        judged a lead out of turn, and every turn after it too). True when the lead was told
+        (the card that waited, refused as its defence, is then dropped, never a foul)."""
         lead, waiting = asked.lead_under, asked.waiting
         if lead is None or asked.box is None or self.judge is None:
             return False
@@ -971,8 +972,8 @@ class MissedTurns(LayoutPhases):
         self.guessed.update(lead["cards"])
         beating = TableEvent(defence, waiting.frame, waiting.time)
         if not self.judge(beating, record_refusal=False):
-            self.resync()
-            return False
+            self._as_read(asked, False)   # no foul on a guess: that card is to be taken back
+            return True
         out.append(beating)
         view = self.view
         view.leader, view.defender, view.took = lead["player"], defence["player"], False

@@ -20,7 +20,10 @@ no Hungarian assignment. What the tracker adds is time:
 - a table card's code read surely coming in elsewhere means the table card was misread: it is
   the look-alike read at its place (now, lately, or by turns before: `read_here_as`);
 - a card brought in, lost from sight as the hand laid it, read again where it was last read,
-  is that card (`lost_arrivals`), not a new one that never moved.
+  is that card (`lost_arrivals`), not a new one that never moved;
+- what shows of a card lying under another is that card's, unless it is the index of a card
+  read whole there (`_own_index_of_a_card_read_whole`) or the card left with its bout unseen
+  (`swept`, told by the follower).
 """
 
 from __future__ import annotations
@@ -903,7 +906,10 @@ class CardTracker:
         """A reading of a placed card away from its place: one more step of it being carried
         off if it moved on from the last one (from the card's place, for the first) by more
         than jitter and less than a hand moves a card meanwhile; a jump (a misread elsewhere)
-        starts the count over."""
+        starts the count over, and so does a reading after the card was unseen
+        `laid_again_after` (dummy-2p-seed110: a 9♠ swept off, read moving once as the sweep
+        began; a 9♣ read 9♠ on its way to where it had lain was taken for it laid again, come
+        in from the sweep's step, and given to the player whose turn it was, not to Boris)."""
         previous = track.box if track.carry_box is None else track.carry_box
         since = track.last_seen if track.carry_box is None else track.carry_time
         # in the card's own size: a reading of its index alone (a box a fifth of a card) is no
