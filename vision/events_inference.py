@@ -736,11 +736,31 @@ class GameFollower(GuessedThrowers):
         for card in sorted(gone):
             self._defence_withdrawn(card) or self._pass_on_withdrawn(card) \
                 or self._throw_in_withdrawn(card)
-        bout = view.reader.cards
+        bout = self._bout_played()
         if not bout or (any(card in on_table for card in bout)
                         and not self._swept_with_the_rest(bout, on_table)):
             return  # nothing on the table yet, or still being swept
         self._bout_cleared(out)
+
+    def _bout_played(self) -> list[str]:
+        """The bout's cards but those still asked about (`doubtful`) that were never seen
+        coming in (`_came_in`) and lie apart from the rest, on none of them: a reading of
+        something lying there, not a card played into the bout, keeps the bout on the table
+        neither as its cards go nor as the next card comes (transfer-3p-seed121, unanswered:
+        the face-down discard pile's edges read K♥ as Vera's take was swept off, asked about
+        as Boris's throw-in; the bout stayed for the camera while the K♥ flickered there,
+        Anna's next lead was taken for a throw-in into it, and seven false fouls followed;
+        classic-3p-seed97 so too). A card laid unseen on a bout card is one of the bout."""
+        view = self.view
+        cards = view.reader.cards
+        return [card for card in cards if not self._read_apart(card, cards)]
+
+    def _read_apart(self, card: str, bout: list[str]) -> bool:
+        """`card`, asked about and never seen coming in, lies on no other card of `bout`."""
+        track = self._tracks.get(card)
+        return card in self.view.doubtful and track is not None and not self._came_in(track) \
+            and not any(overlap(track.box, other.box) > 0 for code in bout if code != card
+                        and (other := self._last_tracks.get(code)) is not None)
 
     def _defence_withdrawn(self, card: str) -> bool:
         """A defence carried off alone towards its defender, the card it beat still on the
@@ -855,7 +875,7 @@ class GameFollower(GuessedThrowers):
         as this card covered it, not swept (classic-2p-seed65: Boris's 8♦, slow to come to rest
         as it was read by turns at its place and the 6♦'s under it, hid the 6♦ wholly;
         pending, it was taken for Boris's next lead after a take nobody made)."""
-        bout = [self._tracks.get(card) for card in self.view.reader.cards]
+        bout = [self._tracks.get(card) for card in self._bout_played()]
         return bool(bout) and not self._covered_as_it_came(track, bout) and all(
             t is None or self._time - self._last_read(t) >= self.config.swept_after
             for t in bout)
@@ -872,7 +892,7 @@ class GameFollower(GuessedThrowers):
         and lies on one of them: a card is not laid on a card a hand still covers, so the
         bout was swept off unseen (a defence hides its attack card only once it is laid).
         (So the bout is hidden: `_on_hidden_bout` holds too.)"""
-        bout = [self._tracks.get(card) for card in self.view.reader.cards]
+        bout = [self._tracks.get(card) for card in self._bout_played()]
         return all(t is None or track.first_seen - self._last_read(t) >= self.config.swept_after
                    for t in bout) and any(
             t is not None and overlap(self._extent(track), t.box) >= self.view.reader.min_overlap

@@ -460,6 +460,40 @@ def test_unanswered_a_reading_swept_off_with_the_bout_it_flickered_on_was_no_car
     assert scene.target.fouls == []
 
 
+def test_unanswered_a_reading_asked_about_never_brought_in_does_not_hold_the_bout_there(
+) -> None:
+    """transfer-3p-seed121, unanswered: as Vera's take was swept off, the face-down discard
+    pile's edges were read K♥ now and then, never moving, and asked about as a throw-in; while
+    that reading flickered there the bout stayed on the table for the camera, and Anna's next
+    lead, laid where it had lain, was taken for a throw-in into it. A reading asked about that
+    never came in is no card of the bout: Boris's take is told, and Vera's 8H is her lead."""
+    from referee import Referee
+
+    scene = start({**THREE, "variant": "classic"}, referee=Referee())
+    anna, boris, vera = (640, 680), (90, 180), (1190, 180)
+    play(scene, "7S", anna, (500, 360))
+    play(scene, "9S", boris, (515, 375))
+    play(scene, "7C", anna, (620, 360))       # thrown in; Boris takes
+    scene.wait(0.5)
+
+    def flicker(frames: int) -> None:         # read 0.7 two frames in three, far off
+        for i in range(frames):
+            scene.step(extra=[("KD", (1000, 150), 0.7)] if i % 3 else [])
+
+    scene.hidden.update({"7S", "9S", "7C"})   # under Boris's hand as he gathers them
+    flicker(12)
+    carry_off(scene, boris, "9S")
+    scene.remove("7S", "7C")                  # never seen leaving
+    flicker(24)
+    scene.slide("8H", vera, (510, 365))
+    flicker(24)
+    pipeline = scene.target
+    assert any("KD" in question.cards for question in questions(scene))   # asked about
+    assert events(scene)[-2:] == [{"type": "take", "player": "Boris"},
+                                  {"type": "attack", "player": "Vera", "cards": ["8H"]}]
+    assert pipeline.fouls == []
+
+
 def test_unanswered_a_reading_dropped_as_its_bout_is_swept_is_not_ignored_once_forgotten(
 ) -> None:
     """Boris's 7S lead, Anna's 10S on it read 7C for a moment first (the 7H, the one 7 that
