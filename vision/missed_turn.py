@@ -201,6 +201,12 @@ def missed_bout_question(leader: str, taker: str, waiting: TableEvent, leads: li
                               f"Какой? (никакой: {shown} не в свой черёд)")
 
 
+def lead_beaten_by(lead: dict, waiting: dict) -> dict:
+    """The defence `waiting` (a one-card lead refused as out of turn) is when it beat `lead`,
+    the lead the camera missed."""
+    return defence_events(waiting["player"], lead["cards"][0], waiting["cards"][:1])[0]
+
+
 def missed_bout_events(lead: dict, defender: str) -> tuple[dict, dict, dict]:
     """A whole bout the camera missed, named by its lead `beaten_by` a card of `defender`'s
     (`MissedTurns._bouts_seen_passing`): the lead, its defence and the discard, in order."""
@@ -693,16 +699,19 @@ class MissedTurns(LayoutPhases):
                      question: Question) -> bool:
         """The players named the lead the camera missed (accepted): the card that waited beat
         it. True when the referee accepts that defence; the model then has the bout."""
-        card = waiting["cards"][0]
-        defence = {"type": "defend", "player": waiting["player"], "card": card,
-                   "on": lead["cards"][0]}
+        defence = lead_beaten_by(lead, waiting)
         if not self._judge_late(defence, question):
             return False
-        view = self.view
-        view.leader, view.defender, view.took = lead["player"], waiting["player"], False
-        view.reader.add_attack(lead["cards"][0], box, lead=True)
-        view.reader.add_defence(card, box, lead["cards"][0])
+        self._bout_of_beaten_lead(lead, defence, box)
         return True
+
+    def _bout_of_beaten_lead(self, lead: dict, defence: dict, box: np.ndarray) -> None:
+        """The model's bout: `lead`, the lead the camera missed, beaten by `defence`, both
+        lying at `box` (where the card that beat it lies)."""
+        view = self.view
+        view.leader, view.defender, view.took = lead["player"], defence["player"], False
+        view.reader.add_attack(defence["on"], box, lead=True)
+        view.reader.add_defence(defence["card"], box, defence["on"])
 
     def answered(self, question: Question, chosen: dict | None = None, *,
                  refused: bool = False) -> tuple[str, str] | None:
@@ -962,9 +971,7 @@ class MissedTurns(LayoutPhases):
         lead, waiting = asked.lead_under, asked.waiting
         if lead is None or asked.box is None or self.judge is None:
             return False
-        card = waiting.event["cards"][0]
-        defence = {"type": "defend", "player": waiting.event["player"], "card": card,
-                   "on": lead["cards"][0]}
+        defence = lead_beaten_by(lead, waiting.event)
         told = TableEvent(as_told(lead), asked.question.frame, asked.question.time)
         if not self.judge(told, record_refusal=False):
             return False
@@ -975,10 +982,7 @@ class MissedTurns(LayoutPhases):
             self._as_read(asked, False)   # no foul on a guess: that card is to be taken back
             return True
         out.append(beating)
-        view = self.view
-        view.leader, view.defender, view.took = lead["player"], defence["player"], False
-        view.reader.add_attack(lead["cards"][0], asked.box, lead=True)
-        view.reader.add_defence(card, asked.box, lead["cards"][0])
+        self._bout_of_beaten_lead(lead, defence, asked.box)
         return True
 
     def _guess_swept_bout(self, asked: MissedTurn, out: list[Emitted]) -> None:
