@@ -78,7 +78,9 @@ def apply_deal(state: TableState, event: Deal) -> None:
     rules = state.rules
     variant = rules.variant
     rule = variant.deal_rule
-    if state.phase != "deal" or state.counts != [0] * len(state.counts) or state.piles:
+    if variant.opening == "cross" and state.phase == "faceup" and event.hands is not None:
+        _piles_given_up(state)
+    elif state.phase != "deal" or state.counts != [0] * len(state.counts) or state.piles:
         raise Foul(rule, "The cards are already dealt for this game.",
                    "Карты в этой игре уже сданы.")
     hands = event.hands or {}
@@ -128,6 +130,15 @@ def apply_deal(state: TableState, event: Deal) -> None:
             state.counts[seat] = len(cards)
     if variant.opening == "cross":
         check_game_end(state)
+
+
+def _piles_given_up(state: TableState) -> None:
+    """Cross's face-up phase not watched to its end (the camera lost it): the hands the
+    players give take the piles' place, as in a game whose opening nobody watched."""
+    for pile in state.piles:
+        for card in pile:
+            state.forget(card)
+    state.piles = ()
 
 
 def _deal_cross_faceup(state: TableState, event: Deal) -> None:

@@ -80,7 +80,8 @@ class GameFollower(GuessedThrowers):
             self.view.phase = "finished"
         elif phase == "play" and self.view.phase in ("opening", "faceup"):
             self.view.phase = "play"  # e.g. R4: the stock ran out during the opening
-        elif phase == "play" and self.view.phase == "deal" and self.variant in ("round", "cross"):
+        elif phase == "play" and self.view.phase in ("deal", "lost") \
+                and self.variant in ("round", "cross"):
             # the hands were entered on the dashboard (an opening nobody watched): bouts now
             self.view.phase, self.view.layout = "play", []
 
@@ -111,6 +112,8 @@ class GameFollower(GuessedThrowers):
                 return  # the last bout's cards are still there
             self._emit(out, {"type": "new_game"}, self._new_game, [])
             view = self.view
+        if view.phase == "lost":
+            return
         if view.phase == "deal":
             self._deal_card_seen(track, out)
         elif view.phase == "opening":

@@ -124,7 +124,9 @@ class InferenceConfig:
 class GameView:
     """What the follower believes about the game; copied before an uncertain step."""
 
-    phase: str = "deal"          # deal, opening (round), faceup (cross), play, finished
+    phase: str = "deal"          # deal, opening (round), faceup (cross), play, finished; lost:
+                                 # cross's deal lost by the camera, nothing told until the hands
+                                 # are entered or the game ends
     trump: str | None = None
     trump_on_table: bool = False
     trump_box: np.ndarray | None = None

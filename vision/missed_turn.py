@@ -1035,9 +1035,20 @@ class MissedTurns(LayoutPhases):
         the drawer's placing, on the pile C3 sends it to (`guessed`), and the bouts begin
         (cross-3p-seed99: Vera's Q♠, read coming in, laid square on her 9♦ and read 9♦ there
         after; the deal never ended for the camera, and none of the 77 s of play after it
-        was told)."""
+        was told).
+
+        More cards left, or none read on its way, with no card left on the table at all: the
+        camera lost the deal, and which cards each hand holds with it. The rest of the game
+        is not told (`lost`) until the referee has the hands from the players (the
+        dashboard's manual entry) or the game is over: the bouts judged against the hands as
+        the camera misread them were refused as placings or as leads out of turn, one false
+        foul after another (cross-2p-seed110: two placings missed, the piles taken with two
+        cards in the stock; guessing them put the 8♣ Anna led in Boris's hand, and 30 false
+        fouls followed; cross-2p-seed112, cross-3p-seed109 the same). Mid-deal the piles
+        are still on the table: a referee whose pile tops fell behind the camera's is no
+        such moment (cross-3p-seed103)."""
         view = self.view
-        if view.phase != "faceup" or view.stock_left != 1 or self.judge is None:
+        if view.phase != "faceup" or view.stock_left < 1 or self.judge is None:
             return   # (called on every frame a card leaves the table: the cheap checks first)
         snapshot = self._snapshot()
         piles = [card for pile in (snapshot.get("piles") or {}).values() for card in pile]
@@ -1045,7 +1056,9 @@ class MissedTurns(LayoutPhases):
         if drawer is None or not piles or any(card in self._tracks for card in piles):
             return
         lost = self._lost_on_the_way(view.turn_at)
-        if not lost:
+        if view.stock_left > 1 or not lost:
+            if not self._tracks:   # not a card on the table: the bouts are about to begin
+                view.phase = "lost"
             return
         placing = {"type": "deal_card", "player": drawer, "card": lost[0],
                    "to": pile_for(snapshot, drawer, lost[0])}

@@ -103,6 +103,29 @@ def test_c3_an_empty_stock_turns_piles_into_hands() -> None:
     assert_verdict(referee.apply(draw("Anna", 1)), "C3")
 
 
+def test_c3_hands_given_before_the_stock_ran_out_end_the_face_up_phase() -> None:
+    """The face-up phase not watched to its end (a camera lost it): the hands the players
+    give take the piles' place; the piles' cards not in them are out of play, a card in
+    one hand cannot be played from another, and the bouts begin (C4 on the hands given)."""
+    events = [*faceup(), deal_card("Vera", "10D", "Anna"), deal_card("Anna", "QD", "Anna")]
+    hands = {"Anna": ["9S", "10D", "QD", "7S"], "Boris": ["6H", "8S", "6D"], "Vera": ["KC"]}
+    referee = played([*events, {"type": "deal", "hands": hands}])
+    snap = referee.snapshot()
+    assert snap["phase"] == "play" and snap["stock"] == 0 and snap["piles"] == {}
+    assert {name: hand["count"] for name, hand in snap["hands"].items()} \
+        == {"Anna": 4, "Boris": 3, "Vera": 1}
+    assert_verdict(judge([*events, {"type": "deal", "hands": hands}], attack("Anna", "7S")),
+                   "C4")                        # Boris holds the lowest diamond (6D)
+    assert_verdict(referee.apply(attack("Boris", "10D")), "G8")   # it is in Anna's hand
+    assert_verdict(referee.apply(attack("Boris", "6D")), None)
+
+
+def test_c3_hands_are_not_given_twice() -> None:
+    hands = {"Anna": ["9S"], "Boris": ["6H"], "Vera": ["KC"]}
+    events = [*faceup(), {"type": "deal", "hands": hands}]
+    assert_verdict(judge(events, {"type": "deal", "hands": hands}), "C1")
+
+
 @pytest.mark.parametrize("player, card, rule", [("Boris", "8S", None), ("Anna", "7S", "C4"),
                                                 ("Vera", "7H", "C4")])
 def test_c4_lowest_diamond_leads_the_first_game(player: str, card: str, rule: str | None) -> None:

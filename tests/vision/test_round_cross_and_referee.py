@@ -1491,6 +1491,33 @@ def test_piles_taken_up_with_the_last_placing_unread_guess_it_from_its_way_in() 
     assert pipeline.fouls == []
 
 
+def test_piles_taken_up_with_many_placings_unread_tell_nothing_until_the_hands_are_given(
+) -> None:
+    """Boris's KC is the last placing the camera read; the piles are taken into hand with 31
+    cards left in the referee's stock. The camera lost the deal and the hands with it: the
+    cards played next are told as nothing, neither placings nor fouls; once the players give
+    the hands (the dashboard's manual entry), the bouts are told (cross-2p-seed110: two
+    placings missed, and the play after was told as placings refused, or, guessed, as leads
+    out of turn: 5 to 30 false fouls)."""
+    scene = cross_kc_placed()
+    pipeline = scene.target
+    scene.wait(0.5)
+    scene.remove("9S", "QH", "KC", "7D")      # everyone takes his pile into hand
+    scene.wait(3.5)
+    told = len(pipeline.events)
+    play(scene, "6D", ANNA, (640, 380))
+    scene.wait(1.0)
+    assert len(pipeline.events) == told and pipeline.fouls == [] and pipeline.questions == []
+    assert pipeline.snapshot()["phase"] == "faceup"
+    scene.remove("6D")                        # taken back
+    scene.wait(3.5)
+    hands = {"Anna": ["9S", "6D", "8H"], "Boris": ["QH", "KC"], "Vera": ["7D", "10S"]}
+    assert pipeline.referee.apply({"type": "deal", "hands": hands}).ok
+    play(scene, "6D", ANNA, (640, 380))       # the lowest diamond leads (C4)
+    assert events(scene)[-1] == {"type": "attack", "player": "Anna", "cards": ["6D"]}
+    assert pipeline.fouls == [] and pipeline.questions == []
+
+
 def test_a_placing_read_as_a_code_never_brought_in_then_as_itself_is_renamed_not_a_foul() -> None:
     """Vera brings her 8D onto her 7D; come to rest, it is read 8S a while (a code never
     brought in) and told as that placing, then read 8D again: one card read two ways, the one
