@@ -68,6 +68,12 @@ def _hands(value: Any) -> dict[str, tuple[Card, ...]]:
     return {_name(name): _cards_or_empty(cards) for name, cards in value.items()}
 
 
+def _counts(value: Any) -> dict[str, int]:
+    if not isinstance(value, dict):
+        raise EventFormatError(f"expected {{name: count}}, got {value!r}")
+    return {_name(name): _count(count) for name, count in value.items()}
+
+
 def _faceup(value: Any) -> dict[str, Card]:
     if not isinstance(value, dict) or not value:
         raise EventFormatError(f"expected {{name: card}}, got {value!r}")
@@ -144,12 +150,15 @@ class NewGame(Event):
     extra: dict[str, Any] | None = None
 
 
-@_event("deal", hands=(_hands, False), faceup=(_faceup, False), table=(_cards, False))
+@_event("deal", hands=(_hands, False), faceup=(_faceup, False), table=(_cards, False),
+        unseen=(_counts, False))
 @dataclass(frozen=True, slots=True)
 class Deal(Event):
     hands: dict[str, tuple[Card, ...]] | None = None
     faceup: dict[str, Card] | None = None
     table: tuple[Card, ...] | None = None
+    # round/cross with `hands`: how many more cards each hand holds that nobody saw
+    unseen: dict[str, int] | None = None
     extra: dict[str, Any] | None = None
 
 

@@ -88,6 +88,7 @@ def apply_deal(state: TableState, event: Deal) -> None:
         seat_of(state, name)
     dealt = [card for cards in hands.values() for card in cards]
     check_in_deck(state, dealt)
+    unseen = _unseen_counts(state, event, len(dealt))
     if variant.opening == "round" and event.hands is None:
         if event.table is None or event.faceup is not None:
             raise Foul("R1", "A round deal lays 8 cards face up (\"table\") or gives the hands.",
@@ -120,7 +121,7 @@ def apply_deal(state: TableState, event: Deal) -> None:
         # round/cross: the opening was not watched; the hands are whatever they are, the rest
         # of the deck is out of play for this game
         state.stock = 0
-        state.out_of_play = rules.deck_size - len(dealt)
+        state.out_of_play = rules.deck_size - len(dealt) - sum(unseen.values())
         state.phase = "deal" if variant.opening == "round" else "play"  # round waits for trump
     for name, cards in hands.items():
         seat = rules.seat_index[name]
@@ -128,8 +129,33 @@ def apply_deal(state: TableState, event: Deal) -> None:
             state.place(card, seat)
         if not variant.podkidnoy:
             state.counts[seat] = len(cards)
+    for name, count in unseen.items():
+        state.counts[rules.seat_index[name]] += count
     if variant.opening == "cross":
         check_game_end(state)
+
+
+def _unseen_counts(state: TableState, event: Deal, dealt: int) -> dict[str, int]:
+    """A round or cross deal's `unseen`: cards in the hands given that nobody saw (a camera
+    lost some of the face-up placings), at most the cards of the deck no hand names."""
+    unseen = event.unseen or {}
+    if not unseen:
+        return {}
+    rules = state.rules
+    for name in unseen:
+        seat_of(state, name)
+    if rules.variant.podkidnoy or event.hands is None:
+        raise Foul(rules.variant.deal_rule,
+                   "Unseen cards are counted only beside the hands of a round or cross deal.",
+                   "Невиданные карты считают только вместе с руками в круглом или крестовом "
+                   "дураке.")
+    if sum(unseen.values()) > rules.deck_size - dealt:
+        raise Foul(rules.variant.deal_rule,
+                   f"The hands name {dealt} cards; {sum(unseen.values())} more unseen ones are "
+                   f"more than the {rules.deck_size}-card deck holds.",
+                   f"В руках названо {dealt} карт; ещё {sum(unseen.values())} невиданных — "
+                   f"больше, чем в колоде из {rules.deck_size} карт.")
+    return unseen
 
 
 def _piles_given_up(state: TableState) -> None:

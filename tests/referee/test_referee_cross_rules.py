@@ -120,6 +120,32 @@ def test_c3_hands_given_before_the_stock_ran_out_end_the_face_up_phase() -> None
     assert_verdict(referee.apply(attack("Boris", "6D")), None)
 
 
+def test_c3_hands_given_with_unseen_cards_hold_any_card_no_one_saw() -> None:
+    """Hands given with `unseen` counts (placings a camera lost): a hand with unseen cards
+    may play any card nobody saw; a hand known whole may not (G8); the counts include them."""
+    events = [*faceup(), deal_card("Vera", "10D", "Anna")]
+    hands = {"Anna": ["9S", "10D"], "Boris": ["6H", "6D"], "Vera": ["KC"]}
+    referee = played([*events, {"type": "deal", "hands": hands, "unseen": {"Vera": 2}}])
+    snap = referee.snapshot()
+    assert {name: hand["count"] for name, hand in snap["hands"].items()} \
+        == {"Anna": 2, "Boris": 2, "Vera": 3}
+    after = [*events, {"type": "deal", "hands": hands, "unseen": {"Vera": 2}},
+             attack("Boris", "6D")]
+    assert_verdict(judge(after, defend("Vera", "AD", "6D")), None)       # one of her unseen
+    assert_verdict(judge(after, defend("Vera", "KD", "6D")), None)
+    passed = [*after, pass_on("Vera", "7S")]                  # 7S unseen too: on to Anna
+    assert_verdict(judge(passed, defend("Anna", "AS", "7S")), "G8")      # her hand is known
+    assert_verdict(judge(passed, defend("Anna", "9S", "7S")), None)
+    assert_verdict(judge([*passed, defend("Anna", "9S", "7S")], attack("Anna", "AH")), "G8")
+
+
+@pytest.mark.parametrize("unseen, rule", [({"Vera": 40}, "C1"), ({"Vera": -1}, "FORMAT"),
+                                          ({"Olga": 1}, "G2")])
+def test_c3_unseen_cards_are_counted_within_the_deck(unseen: dict, rule: str) -> None:
+    hands = {"Anna": ["9S"], "Boris": ["6H"], "Vera": ["KC"]}
+    assert_verdict(judge(faceup(), {"type": "deal", "hands": hands, "unseen": unseen}), rule)
+
+
 def test_c3_hands_are_not_given_twice() -> None:
     hands = {"Anna": ["9S"], "Boris": ["6H"], "Vera": ["KC"]}
     events = [*faceup(), {"type": "deal", "hands": hands}]
