@@ -75,10 +75,13 @@ class UnansweredDoubts(FollowerCore):
                 continue
             if self._taken_back_unanswered(question, out):
                 continue
-            event = TableEvent(question.candidates[0], question.frame, question.time)
+            reading = self._cover_as_settled(question)
+            event = TableEvent(reading, question.frame, question.time)
             judged = self.judge(event, record_refusal=False)
             if judged:
                 out.append(event)
+                if reading is not question.candidates[0]:
+                    self._resync_due = True   # the model went on with a pass-on
                 if not question.waits_on_earlier:   # read in doubt: told on nobody's word
                     self.guessed.update(played_cards(event.event))
                 continue
@@ -105,6 +108,22 @@ class UnansweredDoubts(FollowerCore):
         if self._resync_due:
             self._resync_due = False
             self.resync()
+
+    def _cover_as_settled(self, question: Question) -> dict:
+        """The question's first reading; a cross pass-on read while the card it covers was in
+        question, which beats that card as the earlier questions were settled, is its defence
+        (a cover that beats is a defence, C5: cross-3p-seed101, unanswered: Boris's 6♣ lead
+        read 6♠, Vera's 7♣ on it asked as a pass-on; the lead settled as 6♣, the 7♣ passed on
+        to Anna all the same, the discard refused, and every lead after it out of turn)."""
+        first = question.candidates[0]
+        if first["type"] != "pass_on" or not question.waits_on_earlier:
+            return first
+        snapshot = self._snapshot()
+        unbeaten = unbeaten_attacks(snapshot)
+        if len(unbeaten) == 1 and beats_in_game(snapshot, first["card"], unbeaten[0]):
+            return {"type": "defend", "player": first["player"], "card": first["card"],
+                    "on": unbeaten[0]}
+        return first
 
     def _no_card_played_after_all(self, question: Question) -> bool:
         """What the question's card turned out to be by the time nobody answered: a card read

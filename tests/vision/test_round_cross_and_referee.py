@@ -680,6 +680,34 @@ def cross_with_hands(boris: tuple[str, str] = ("8S", "6C")) -> Scene:
     return Scene(TablePipeline(setup("cross"), referee=referee, judge_setup=False), jitter=1.0)
 
 
+def test_a_cover_asked_as_a_pass_on_over_a_lead_in_question_is_the_defence_it_is_unanswered(
+) -> None:
+    """Anna leads her 6C, read 6S unsurely (a card Vera holds): asked. Boris covers it with
+    the 7C, one of his cards nobody saw, which cannot beat a 6S: asked as a pass-on, built
+    on the lead in question. Nobody answers: the lead is settled as the 6C, and the 7C, which
+    beats it, is its defence, not a pass-on (cross-3p-seed101, unanswered: the 7♣ passed on
+    to Anna all the same, the bout could not close, and every lead after it was out of
+    turn)."""
+    from referee import Referee
+
+    referee = Referee()
+    for event in (setup("cross"), {"type": "deal", "hands": {
+            "Anna": ["6C", "6D"], "Boris": ["9H"], "Vera": ["6S", "JC"]}, "unseen": {"Boris": 1}}):
+        assert referee.apply(event).ok
+    scene = Scene(TablePipeline(setup("cross"), referee=referee, judge_setup=False), jitter=1.0)
+    pipeline = scene.target
+    scene.slide("6S", ANNA, (600, 360), confidence=0.55)   # the 6C, misread
+    scene.wait(0.6)
+    play(scene, "7C", BORIS, (615, 375))
+    assert [q.candidates[0]["type"] for q in pipeline.questions] == ["attack", "pass_on"]
+    scene.wait(16.0)
+    assert events(scene)[-2:] == [{"type": "attack", "player": "Anna", "cards": ["6C"]},
+                                  {"type": "defend", "player": "Boris", "card": "7C",
+                                   "on": "6C"}]
+    assert pipeline.fouls == [] and pipeline.snapshot()["table"] == [
+        {"attack": "6C", "defence": "7C"}]
+
+
 def test_a_cross_bout_cleared_with_a_card_unbeaten_asks_which_card_beat_it() -> None:
     scene = cross_with_hands()
     pipeline = scene.target
