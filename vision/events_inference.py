@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from vision.game_view import DUMMY, Emitted, GameView, InferenceConfig
+from vision.game_view import DUMMY, UNFOLLOWED, Emitted, GameView, InferenceConfig
 from vision.guessed_throwers import GuessedThrowers
 from vision.swept_bout import SWEPT_TO_DISCARD, TRUMP_UNDER_STOCK, stock_drawn_up, unaccounted
 from vision.table_events import Question, TableEvent, card_text, cards_text
@@ -52,6 +52,8 @@ class GameFollower(GuessedThrowers):
         self._last_tracks.update((track.card, track) for track in update.gone)
         for track in update.gone:
             self._gone_tracks.setdefault(track.card, deque(maxlen=GONE_KEPT)).append(track)
+        if self.view.phase in UNFOLLOWED:
+            return out
         self._arriving, self._unplaced = update.arriving, update.unplaced
         self._ways_in = self._still_unplaced(self._ways_in, update.unplaced)
         self._came_in_lately = self._still_unplaced(self._came_in_lately, update.unplaced,
@@ -71,6 +73,7 @@ class GameFollower(GuessedThrowers):
             self._deal_ended_unseen(out)
         if self.view.pending:
             self._resolve_pending(out)
+        self._astray_after_guessed_hands()
         return out
 
     def _follow_snapshot(self) -> None:
@@ -112,8 +115,6 @@ class GameFollower(GuessedThrowers):
                 return  # the last bout's cards are still there
             self._emit(out, {"type": "new_game"}, self._new_game, [])
             view = self.view
-        if view.phase == "lost":
-            return
         if view.phase == "deal":
             self._deal_card_seen(track, out)
         elif view.phase == "opening":

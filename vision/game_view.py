@@ -65,6 +65,10 @@ SHORT_WAY = 0.3          # card sizes: a way shorter than this points nowhere
 SHORT_WAY_DEG = 10.0     # ... a longer one, under `CAME_IN_WAY`, points at a seat this near it
 SHORT_WAY_MARGIN = 45.0  # ... and this much nearer than any other seat
 TURNS = ("open_draw", "deal_card")  # the openings' turns (round R2, cross C3), taken in order
+# the camera tells nothing of the game: cross's deal lost (`lost`: until the players give the
+# hands or the game ends), or the bouts gone astray after hands it guessed (`astray`: until
+# the game ends)
+UNFOLLOWED = ("lost", "astray")
 
 
 def as_a_foul(event: dict, rule: str | None) -> list[dict]:
@@ -124,9 +128,10 @@ class InferenceConfig:
 class GameView:
     """What the follower believes about the game; copied before an uncertain step."""
 
-    phase: str = "deal"          # deal, opening (round), faceup (cross), play, finished; lost:
-                                 # cross's deal lost by the camera, nothing told until the hands
-                                 # are entered or the game ends
+    phase: str = "deal"          # deal, opening (round), faceup (cross), play, finished, or
+                                 # one of UNFOLLOWED
+    # the follower's `fouls_told` when the camera guessed cross's hands (`MissedTurns`)
+    fouls_before_guessed_hands: int | None = None
     trump: str | None = None
     trump_on_table: bool = False
     trump_box: np.ndarray | None = None
@@ -195,7 +200,8 @@ class FollowerCore:
         self.seat_names: list[str] = list(setup["seats"])
         self.seats = seats or SeatMap.around_frame(self.seat_names, *frame_size)
         self.config = config or InferenceConfig()
-        self.judge = judge
+        self.judge = None if judge is None else self._counting_fouls(judge)
+        self.fouls_told = 0   # refusals the judge kept (fouls told)
         self.snapshot = snapshot
         # the referee's past rewritten: (event accepted, event instead, may_refuse=False)
         self.revise = revise
@@ -369,6 +375,14 @@ class FollowerCore:
         return (ranked[0] if ranked else None), ranked[1:]
 
     # -- emitting --------------------------------------------------------------------------------
+
+    def _counting_fouls(self, judge: Callable[..., bool]) -> Callable[..., bool]:
+        def judged(event: TableEvent, *, record_refusal: bool = True) -> bool:
+            verdict = judge(event, record_refusal=record_refusal)
+            if not verdict and record_refusal:
+                self.fouls_told += 1
+            return verdict
+        return judged
 
     def _emit(self, out: list[Emitted], event: dict, commit: Callable[[], None],
               cards: list[str], *, doubt: str | None = None,

@@ -63,6 +63,7 @@ from vision.tracking import CardTrack, TrackState, box_area
 TURN_PHASES = {"deal_card": "faceup", "open_draw": "opening"}  # a turn's event: its phase
 COVERED_GROWTH = 1.3  # a card's box grown so much as it lay: a card laid on it, read as it
 LYING_ON = 0.6  # a card last read over this much of another's box (the smaller's) lies on it
+ASTRAY_FOULS = 1  # fouls after hands the camera guessed that say it lost the game's step
 
 
 def missed_placings(snapshot: dict, drawer: str, seen: str, lying: Iterable[str] = ()
@@ -1038,15 +1039,13 @@ class MissedTurns(LayoutPhases):
         was told).
 
         More cards left, or none read on its way, with no card left on the table at all: the
-        camera lost the deal, and which cards each hand holds with it. The rest of the game
-        is not told (`lost`) until the referee has the hands from the players (the
-        dashboard's manual entry) or the game is over: the bouts judged against the hands as
-        the camera misread them were refused as placings or as leads out of turn, one false
-        foul after another (cross-2p-seed110: two placings missed, the piles taken with two
-        cards in the stock; guessing them put the 8♣ Anna led in Boris's hand, and 30 false
-        fouls followed; cross-2p-seed112, cross-3p-seed109 the same). Mid-deal the piles
-        are still on the table: a referee whose pile tops fell behind the camera's is no
-        such moment (cross-3p-seed103)."""
+        camera lost those placings, and which cards each hand holds with them. The hands are
+        guessed as the piles and, for the placings left, cards nobody saw
+        (`_hands_taken_with_placings_unseen`). Guessing the placings' cards instead put cards
+        in the wrong hands, and leads were refused one after another (cross-2p-seed110: the
+        8♣ Anna led put in Boris's hand, 30 false fouls). Mid-deal the piles are still on the
+        table: a referee whose pile tops fell behind the camera's is no such moment
+        (cross-3p-seed103)."""
         view = self.view
         if view.phase != "faceup" or view.stock_left < 1 or self.judge is None:
             return   # (called on every frame a card leaves the table: the cheap checks first)
@@ -1058,7 +1057,7 @@ class MissedTurns(LayoutPhases):
         lost = self._lost_on_the_way(view.turn_at)
         if view.stock_left > 1 or not lost:
             if not self._tracks:   # not a card on the table: the bouts are about to begin
-                view.phase = "lost"
+                self._hands_taken_with_placings_unseen(snapshot, out)
             return
         placing = {"type": "deal_card", "player": drawer, "card": lost[0],
                    "to": pile_for(snapshot, drawer, lost[0])}
@@ -1067,6 +1066,42 @@ class MissedTurns(LayoutPhases):
             out.append(event)
             self.guessed.add(lost[0])
             view.stock_left, view.phase = 0, "play"   # everyone takes his pile into hand
+
+    def _hands_taken_with_placings_unseen(self, snapshot: dict, out: list[Emitted]) -> None:
+        """Cross's piles taken into hand with cards left in the referee's stock: each hand is
+        its pile and one unseen card for each placing left to its player (the turns go round
+        from the drawer; a card drawn goes most often onto its drawer's own pile), told as a
+        guess (`deal` with `hands` and `unseen`); the bouts begin. Refused: the game is lost
+        to the camera (`lost`) until the players give the hands or it ends."""
+        view = self.view
+        seats = list(snapshot.get("seats") or self.seat_names)
+        first = seats.index(snapshot["turn"])
+        unseen = {name: 0 for name in seats}
+        for placing in range(int(snapshot.get("stock") or 0)):
+            unseen[seats[(first + placing) % len(seats)]] += 1
+        hands = {name: list(pile) for name, pile in (snapshot.get("piles") or {}).items()}
+        deal = {"type": "deal", "hands": hands,
+                "unseen": {name: count for name, count in unseen.items() if count}}
+        event = TableEvent(deal, self._frame, self._time)
+        if self.judge(event, record_refusal=False):
+            out.append(event)
+            view.stock_left, view.phase = 0, "play"
+            view.fouls_before_guessed_hands = self.fouls_told
+        else:
+            view.phase = "lost"
+
+    def _astray_after_guessed_hands(self) -> None:
+        """Once hands the camera guessed (`_hands_taken_with_placings_unseen`) have brought
+        ASTRAY_FOULS fouls, the game is out of step with the camera (a card in the wrong
+        hand, a lead misread), not the players: it tells nothing more of it (`astray`).
+        Guessed hands read most of such a game (cross-2p-seed110: recall 0.37 -> 0.88, one
+        false foul), but on a design whose clubs read as spades each misreading led to the
+        next: leads refused out of turn one after another (cross-3p-seed109: 34 false
+        fouls)."""
+        guessed = self.view.fouls_before_guessed_hands
+        if guessed is not None and self.view.phase == "play" \
+                and self.fouls_told - guessed >= ASTRAY_FOULS:
+            self.view.phase = "astray"
 
     def _glimpsed_since(self, since: float) -> list[str]:
         """Codes read since `since` at rest, now and then, never placed and not on the table
