@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from .cards import Card
 from .seating import place_names
@@ -61,3 +62,25 @@ def check_unseen(state: TableState, cards: Iterable[Card]) -> None:
             raise Foul("G8", f"{card} is already {where_en}; it cannot come from the stock "
                        "or the deal.",
                        f"{card.ru} уже {where_ru}; она не может прийти из колоды или сдачи.")
+
+
+CONFIRMABLE = ("attack", "throw_in", "defend", "transfer", "pass_on")  # plays from a hand
+
+
+def give_up_hand_for_confirmed(state: TableState, event: Any) -> str | None:
+    """An event the players confirmed (`"confirmed": true`: on the dashboard, against what
+    the referee knew) that plays a card nobody saw from a hand the referee knows whole (the
+    cards seen going into it, counted from what it was told): the players' word goes. That
+    hand's known cards are forgotten, its count stays, so the play is judged as from an
+    unknown hand. The player's name when so, else None (nothing changes)."""
+    if (getattr(event, "extra", None) or {}).get("confirmed") is not True \
+            or event.type not in CONFIRMABLE or state.rules is None:
+        return None
+    seat = state.rules.seat_index.get(event.player)
+    cards = getattr(event, "cards", None) or (getattr(event, "card", None),)
+    if seat is None or not state.hand_known(seat) \
+            or all(card is None or card in state.where for card in cards):
+        return None
+    for card in state.known_cards(seat):
+        state.forget(card)
+    return event.player

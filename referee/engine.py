@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import bout_end, bouts, game_flow, openings
+from .conservation import give_up_hand_for_confirmed
 from .events import (
     Attack,
     Deal,
@@ -75,6 +76,7 @@ class Referee:
                 return Verdict.foul("FORMAT", f"Not a valid event: {error}",
                                     f"Это не событие записи игры: {error}")
         state = self.state.clone()
+        given_up = give_up_hand_for_confirmed(state, event)
         try:
             verdict = HANDLERS[type(event)](state, event)
         except Foul as foul:
@@ -85,6 +87,14 @@ class Referee:
         self._history.append(self.state)
         self.state = state
         self.events.append(event)
+        if given_up is not None:
+            also = verdict is not None and not verdict.judged
+            return Verdict.not_judged(
+                f"G8 not judged: the players confirmed it; {given_up}'s hand, as the referee "
+                "knew it, is given up." + (f" {verdict.message}" if also else ""),
+                f"G8 не проверено: игроки подтвердили ход; рука {given_up}, как её знал "
+                "судья, больше не считается известной." + (f" {verdict.message_ru}" if also
+                                                             else ""))
         return verdict or LEGAL
 
     def undo(self) -> bool:

@@ -238,6 +238,23 @@ def test_g8_unknown_hands_allow_unseen_cards_only() -> None:
     assert_verdict(judge(events, attack("Anna", "9C")), "G8")  # the trump under the stock
 
 
+def test_g8_a_play_the_players_confirmed_gives_up_a_hand_the_referee_knew() -> None:
+    """Anna's hand is known (dealt face up): a card nobody saw is refused from it (G8), but
+    confirmed by the players it is accepted, not judged, and her hand is no longer known (its
+    count stays); a card known in another hand is refused however confirmed."""
+    events = start("classic")
+    leader, _ = FIRST_BOUT["classic"]
+    unseen = attack(leader, "JD")
+    assert_verdict(judge(events, unseen), "G8")
+    referee = played(events)
+    verdict = referee.apply({**unseen, "confirmed": True})
+    assert verdict.ok and not verdict.judged and "G8 not judged" in verdict.message
+    hand = referee.snapshot()["hands"][leader]
+    assert hand == {"count": 5, "known": []}
+    assert referee.events[-1].to_dict()["confirmed"] is True
+    assert_verdict(judge(events, {**attack(leader, "JS"), "confirmed": True}), "G8")  # Vera's
+
+
 @pytest.mark.parametrize("variant", ["round", "cross"])
 def test_g9_an_out_player_is_skipped_as_defender(variant: str) -> None:
     hands = {"Anna": ["7S", "9H"], "Boris": ["8S"], "Vera": ["10S", "QH"]}
