@@ -245,7 +245,8 @@ class TablePipeline(MisreadHistory):
                 if not refused:
                     verdict = self.refusal_was_misread(verdict, question)
                 rule = verdict_dict(verdict.verdict).get("rule") if refused else None
-                if not named_a_foul and (rule == "G8" and self.misread_card_renamed(event)
+                if not named_a_foul and (rule == "G8" and (self.misread_card_renamed(event)
+                                                           or self.confirmed_by_players(event))
                                          or rule == "P3" and self.table_rank_misread(event)):
                     verdict, refused = self.verdicts[-1], False
         renamed = self.follower.answered(question, chosen, refused=refused)
@@ -257,6 +258,23 @@ class TablePipeline(MisreadHistory):
             self.tracker.rename(*renamed)
         self._swap_in_tracker()
         return verdict
+
+    def confirmed_by_players(self, event: TableEvent) -> bool:
+        """The players named, not as a foul, a play the referee refused as from a hand it knew
+        whole (G8): told again `confirmed`, the players' word goes and the referee gives that
+        hand up (it knew it from what the camera told it, a card misread or missed before:
+        transfer-2p-seed120, Boris's Q♠ read 10♠ early on, and six of Anna's plays late in
+        the game refused as not in her hand, three of them after the players named them).
+        True when the referee accepts it so: it takes the refusal's place."""
+        confirmed = TableEvent({**event.event, "confirmed": True}, event.frame, event.time,
+                               named=True)
+        verdict = self.referee.apply(dict(confirmed.event))
+        self._snapshot = None
+        if not verdict_ok(verdict):
+            return False
+        self.verdicts[-1] = Verdicted(confirmed, verdict)
+        self.events[-1] = confirmed
+        return True
 
     def _swap_in_tracker(self) -> None:
         """Two table cards the follower found each read as the other are swapped in the

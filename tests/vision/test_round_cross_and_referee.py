@@ -709,6 +709,26 @@ def test_a_cover_asked_as_a_pass_on_over_a_lead_in_question_is_the_defence_it_is
         {"attack": "6C", "defence": "7C"}]
 
 
+def test_a_play_the_players_confirm_from_a_hand_the_referee_knew_is_no_foul() -> None:
+    """Anna's hand is known (7S 6D); she leads a 6H, which the referee refuses as not in it
+    (G8): asked, the 6D misread or a foul? The players name the 6H as read, no foul: told
+    again as confirmed, the referee gives her hand up and takes it (transfer-2p-seed120: a
+    Q♠ read 10♠ early on, and three of Anna's plays the players named as read were fouls all
+    the same)."""
+    scene = cross_with_hands()
+    pipeline = scene.target
+    play(scene, "6H", ANNA, (600, 360))
+    [question] = pipeline.questions
+    lead = {"type": "attack", "player": "Anna", "cards": ["6H"]}
+    assert question.candidates[0] == lead and "(G8)" in question.text
+    verdict = pipeline.answer(question, 0)
+    assert verdict.verdict.ok and pipeline.fouls == []
+    assert pipeline.events[-1].event == {**lead, "confirmed": True}
+    snapshot = pipeline.snapshot()
+    assert snapshot["hands"]["Anna"] == {"count": 1, "known": []}
+    assert snapshot["table"] == [{"attack": "6H", "defence": None}]
+
+
 def test_a_cross_bout_cleared_with_a_card_unbeaten_asks_which_card_beat_it() -> None:
     scene = cross_with_hands()
     pipeline = scene.target
