@@ -1030,10 +1030,11 @@ class MissedTurns(LayoutPhases):
         self.view.reader.add_defence(defence["card"], pair.attack_box, asked.beaten)
 
     def _deal_ended_unseen(self, out: list[Emitted]) -> None:
-        """Cross's face-up deal with one card left in the stock for the referee, every pile
-        gone from the table (taken into hand): the last placing was never read. The card
-        last read on its way in since the turn began that never came to rest is guessed as
-        the drawer's placing, on the pile C3 sends it to (`guessed`), and the bouts begin
+        """Cross's face-up deal with cards left in the stock for the referee, every pile gone
+        from the table (taken into hand): the last placings were never read. One card left:
+        the card last read on its way in since the turn began that never came to rest is
+        guessed as the drawer's placing, on the pile C3 sends it to (`guessed`), and the
+        bouts begin
         (cross-3p-seed99: Vera's Q♠, read coming in, laid square on her 9♦ and read 9♦ there
         after; the deal never ended for the camera, and none of the 77 s of play after it
         was told).
@@ -1092,8 +1093,8 @@ class MissedTurns(LayoutPhases):
 
     def _astray_after_guessed_hands(self) -> None:
         """Once hands the camera guessed (`_hands_taken_with_placings_unseen`) have brought
-        ASTRAY_FOULS fouls, the game is out of step with the camera (a card in the wrong
-        hand, a lead misread), not the players: it tells nothing more of it (`astray`).
+        ASTRAY_FOULS foul (the first), the game is out of step with the camera (a card in the
+        wrong hand, a lead misread), not the players: it tells nothing more of it (`astray`).
         Guessed hands read most of such a game (cross-2p-seed110: recall 0.37 -> 0.88, one
         false foul), but on a design whose clubs read as spades each misreading led to the
         next: leads refused out of turn one after another (cross-3p-seed109: 34 false
