@@ -13,14 +13,16 @@ VERBS = {
            "pass_on": "passes on", "discard": "discard", "draw": "draws",
            "open_draw": "draws", "deal_card": "places", "undo": "undo", "on": "on",
            "to": "to", "no_trump": "no trump", "dummy": "dummy",
-           "beaten_by": "beaten and discarded with", "taken_by": "taken by"},
+           "beaten_by": "beaten and discarded with", "taken_by": "taken by",
+           "unseen": "unseen", "confirmed": "(confirmed by the players)"},
     "ru": {"setup": "начало матча", "new_game": "новая игра", "deal": "сдача",
            "trump": "козырь", "declare": "заявляет", "attack": "ходит",
            "throw_in": "подкидывает", "defend": "бьёт", "transfer": "переводит",
            "pass": "пас", "take": "берёт", "pass_on": "передаёт", "discard": "бито",
            "draw": "добирает", "open_draw": "тянет", "deal_card": "кладёт", "undo": "отмена",
            "on": "на", "to": "к", "no_trump": "нет козыря", "dummy": "болван",
-           "beaten_by": "побито и бито картой", "taken_by": "взял"},
+           "beaten_by": "побито и бито картой", "taken_by": "взял",
+           "unseen": "не видно", "confirmed": "(подтвердили игроки)"},
 }
 
 
@@ -50,4 +52,9 @@ def describe_event(event: dict[str, Any], lang: str = "en") -> str:
         parts.append(words["no_trump"])
     if isinstance(event.get("count"), int):
         parts.append(str(event["count"]))
+    if isinstance(event.get("unseen"), dict):   # hands with cards nobody saw (a lost deal)
+        counts = ", ".join(f"{name} {count}" for name, count in event["unseen"].items())
+        parts.append(f"· {words['unseen']}: {counts}")
+    if event.get("confirmed") is True:   # the players' word over the referee's knowledge
+        parts.append(words["confirmed"])
     return " ".join(parts)[:200]
