@@ -39,8 +39,11 @@ def camera_view(log: list[dict]) -> list[dict]:
 
 
 def canonical(event: dict) -> str:
-    """What must match: the notation's own fields (a camera's `deal` has no hands), cards sorted."""
-    kept = {k: v for k, v in event.items() if k not in ("hands", "foul", "frame", "time")}
+    """What must match: the notation's own fields (a camera's `deal` has no hands), cards sorted;
+    not how it was told (`confirmed`: the players confirmed it against the referee's
+    knowledge)."""
+    kept = {k: v for k, v in event.items()
+            if k not in ("hands", "foul", "frame", "time", "confirmed")}
     for key in ("cards", "table"):  # the order cards are laid in is not part of the event
         if isinstance(kept.get(key), list):
             kept[key] = sorted(kept[key])

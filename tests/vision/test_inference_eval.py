@@ -89,6 +89,8 @@ def test_canonical_ignores_hands_order_and_tags() -> None:
     assert canonical({"type": "attack", "player": "A", "cards": ["7S", "7D"], "frame": 3}) == \
         canonical({"type": "attack", "player": "A", "cards": ["7D", "7S"]})
     assert canonical({"type": "deal", "hands": {"A": ["7S"]}}) == canonical({"type": "deal"})
+    assert canonical({"type": "attack", "player": "A", "cards": ["7S"], "confirmed": True}) \
+        == canonical({"type": "attack", "player": "A", "cards": ["7S"]})
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
