@@ -16,6 +16,7 @@ import numpy as np
 from vision.cardclasses import deck_codes
 from vision.detections import Detections
 from vision.events_inference import Emitted, GameFollower, InferenceConfig
+from vision.game_view import UNFOLLOWED
 from vision.learned_misreadings import LearnedMisreadings
 from vision.misread_history import MisreadHistory
 from vision.seats import SeatMap
@@ -258,6 +259,13 @@ class TablePipeline(MisreadHistory):
             self.tracker.rename(*renamed)
         self._swap_in_tracker()
         return verdict
+
+    @property
+    def unfollowed(self) -> str | None:
+        """Why the camera tells nothing of the game now (`UNFOLLOWED`: "lost", cross's deal
+        lost; "astray", out of step after hands it guessed), or None while it follows it."""
+        phase = self.follower.view.phase
+        return phase if phase in UNFOLLOWED else None
 
     def confirmed_by_players(self, event: TableEvent) -> bool:
         """The players named, not as a foul, a play the referee refused as from a hand it knew

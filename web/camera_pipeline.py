@@ -72,6 +72,7 @@ class CameraPipeline:
                 return annotate(frame, self.detector.detect(frame)), [], []
             annotated, events, questions = table.process(frame)
             self._close_withdrawn(table)
+            self._report_unfollowed(table.pipeline.unfollowed)
             pairs = table.pipeline.follower.view.reader.pairs
             return draw_pairs(annotated, pairs), events, [self._asked_on(table, q)
                                                            for q in questions]
@@ -131,6 +132,13 @@ class CameraPipeline:
         self._asked_for.append((question, asked.id))
         return asked
 
+    def _report_unfollowed(self, why: str | None) -> None:
+        """Whether the camera follows the game (None) or why not ("lost", "astray") goes to
+        the dashboard when the sink takes it."""
+        report = getattr(self.sink, "camera_unfollowed", None)
+        if report is not None:
+            report(why)
+
     def _close_withdrawn(self, table: CameraTable) -> None:
         """Questions the camera's pipeline settled without the players (the game went on) leave
         the dashboard: an answer would change nothing now."""
@@ -151,4 +159,6 @@ class CameraPipeline:
             if close is not None:
                 close(self._asked)
         self._asked, self._asked_for = [], []
+        if self.table is not None:
+            self._report_unfollowed(None)   # a new match: followed from its start
         self.table, self._match_id = None, None

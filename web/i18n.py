@@ -35,6 +35,14 @@ RUSSIAN: dict[str, str] = {
     "Camera: reconnecting…": "Камера: переподключение…",
     "Camera: the video ended": "Камера: видео закончилось",
     "Camera: stopped": "Камера: остановлена",
+    "The camera lost the deal: this game is not judged until the hands are entered by hand "
+    "(a deal with the hands).":
+        "Камера потеряла раздачу: эта игра не судится, пока руки не введены вручную "
+        "(сдача с руками).",
+    "The camera lost the game's step after guessing the hands: it judges no more of this "
+    "game; enter the events by hand.":
+        "Камера сбилась с хода игры, угадав руки: эту игру она больше не судит; вводите "
+        "ходы вручную.",
     # control
     "Click the cards": "Нажмите на карты", "Beats / on the table card": "Бьёт карту на столе",
     "Count": "Сколько", "To": "Кому", "No trump": "Нет козыря", "Attack": "Ход",

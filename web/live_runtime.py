@@ -55,6 +55,7 @@ class LiveTable:
         self.demo_requested = False
         self.source: LiveSource | None = None
         self.source_state: dict[str, Any] | None = None     # the camera's live/reconnecting/...
+        self.unfollowed: str | None = None   # why the camera tells nothing of the game now
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
 
@@ -102,6 +103,14 @@ class LiveTable:
         self.source_state = status
         if changed and self.feed is not None:
             self.feed.publish("source", status)
+
+    def camera_unfollowed(self, why: str | None) -> None:
+        """The camera stopped following the game ("lost": cross's deal lost, "astray": out
+        of step after hands it guessed) or follows it again (None); the live page says so."""
+        if why != self.unfollowed:
+            self.unfollowed = why
+            if self.feed is not None:
+                self.feed.publish("unfollowed", {"why": why or ""})
 
     def live_match(self, include_demo: bool = False) -> tuple[int, dict[str, Any]] | None:
         """(id, setup) of the running match when the camera feeds it; a demo match only with

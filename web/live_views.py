@@ -25,7 +25,7 @@ def page() -> str:
     return render_template("live.html", snapshot=live.table.snapshot(),
                            match=live.table.match, questions=live.questions.open_questions(),
                            has_video=live.source is not None, feed=recent_verdicts(),
-                           source_state=live.source_state)
+                           source_state=live.source_state, unfollowed=live.unfollowed)
 
 
 @bp.get("/state")

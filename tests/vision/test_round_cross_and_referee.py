@@ -1582,6 +1582,7 @@ def test_after_hands_the_camera_guessed_its_first_foul_ends_what_it_tells_of_the
     play(scene, "7H", VERA, (760, 380))
     scene.wait(1.0)
     assert [foul.verdict.rule for foul in pipeline.fouls] == ["C6"]
+    assert pipeline.unfollowed == "astray"
     told = len(pipeline.events)
     play(scene, "8D", BORIS, (655, 395))
     scene.wait(1.0)
@@ -1608,12 +1609,13 @@ def test_piles_taken_up_with_hands_the_referee_refuses_tell_nothing_until_they_a
     play(scene, "6D", ANNA, (640, 380))
     scene.wait(1.0)
     assert len(pipeline.events) == told and pipeline.fouls == [] and pipeline.questions == []
-    assert pipeline.snapshot()["phase"] == "faceup"
+    assert pipeline.snapshot()["phase"] == "faceup" and pipeline.unfollowed == "lost"
     scene.remove("6D")                        # taken back
     scene.wait(3.5)
     hands = {"Anna": ["9S", "6D", "8H"], "Boris": ["QH", "KC"], "Vera": ["7D", "10S"]}
     assert pipeline.referee.apply({"type": "deal", "hands": hands}).ok
     play(scene, "6D", ANNA, (640, 380))       # the lowest diamond leads (C4)
+    assert pipeline.unfollowed is None
     assert events(scene)[-1] == {"type": "attack", "player": "Anna", "cards": ["6D"]}
     assert pipeline.fouls == [] and pipeline.questions == []
 

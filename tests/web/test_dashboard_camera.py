@@ -199,6 +199,21 @@ def test_a_question_the_camera_settled_without_the_players_leaves_the_dashboard(
     assert closed == [[first.id]] and second.id != first.id
 
 
+def test_the_camera_tells_the_dashboard_why_it_stopped_following_and_a_new_match_clears_it(
+) -> None:
+    from types import SimpleNamespace
+
+    reported: list[str | None] = []
+    pipeline = CameraPipeline(ScriptedDetector([]))
+    pipeline.sink = SimpleNamespace(camera_unfollowed=reported.append)
+    pipeline.table = SimpleNamespace()       # the running match's table
+    pipeline._report_unfollowed("astray")
+    pipeline._retire()                       # the match changed
+    assert reported == ["astray", None] and pipeline.table is None
+    pipeline._retire()                       # no table: nothing to clear
+    assert reported == ["astray", None]
+
+
 def test_the_camera_revises_its_own_last_events_but_never_the_players(
         camera_app: Flask, database: Path) -> None:
     from vision.live_table import SinkReferee

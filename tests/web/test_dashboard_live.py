@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -188,3 +189,33 @@ def test_a_video_file_is_shown_by_the_one_capture_thread(database: Path, tmp_pat
         assert client.get("/live/state.json").json["snapshot"]["phase"] == "play"
     finally:
         live.stop()
+
+
+def test_the_live_page_says_when_the_camera_stops_following_the_game(
+        source: tuple[Flask, ScriptedSource]) -> None:
+    """The camera's pipeline lost cross's deal, then is out of step after guessed hands: the
+    live page says so in the player's language, and the feed tells the page once per change;
+    following again, the page says nothing."""
+    app, scripted = source
+    client = app.test_client()
+    start_match(client, camera="live")
+    live = app.extensions["durak_live"]
+    published = []
+    live.feed.publish = lambda kind, data: published.append((kind, data))
+    assert scripted.sink is live
+
+    def notice() -> str:
+        page = client.get("/live").get_data(as_text=True)
+        return re.search(r'<p id="camera-unfollowed"[^>]*>([^<]*)</p>', page).group(1)
+
+    assert notice() == ""
+    live.camera_unfollowed("lost")
+    live.camera_unfollowed("lost")
+    assert notice().startswith("The camera lost the deal: this game is not judged")
+    client.set_cookie("lang", "ru")
+    live.camera_unfollowed("astray")
+    assert notice().startswith("Камера сбилась с хода игры")
+    live.camera_unfollowed(None)
+    assert notice() == ""
+    assert published == [("unfollowed", {"why": "lost"}), ("unfollowed", {"why": "astray"}),
+                         ("unfollowed", {"why": ""})]

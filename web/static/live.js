@@ -82,6 +82,13 @@
       sourceStatus.textContent = labels[state] || state;
     });
   }
+  const unfollowed = document.getElementById("camera-unfollowed");
+  if (unfollowed) {
+    const reasons = JSON.parse(unfollowed.dataset.labels);
+    source.addEventListener("unfollowed", function (e) {
+      unfollowed.textContent = reasons[JSON.parse(e.data).why] || "";
+    });
+  }
   document.body.dataset.feed = "connecting";
   source.addEventListener("open", () => { document.body.dataset.feed = "open"; });
 
