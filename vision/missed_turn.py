@@ -1034,10 +1034,9 @@ class MissedTurns(LayoutPhases):
         from the table (taken into hand): the last placings were never read. One card left:
         the card last read on its way in since the turn began that never came to rest is
         guessed as the drawer's placing, on the pile C3 sends it to (`guessed`), and the
-        bouts begin
-        (cross-3p-seed99: Vera's Q♠, read coming in, laid square on her 9♦ and read 9♦ there
-        after; the deal never ended for the camera, and none of the 77 s of play after it
-        was told).
+        bouts begin (cross-3p-seed99: Vera's Q♠, read coming in, laid square on her 9♦ and
+        read 9♦ there after; the deal never ended for the camera, and none of the 77 s of
+        play after it was told).
 
         More cards left, or none read on its way, with no card left on the table at all: the
         camera lost those placings, and which cards each hand holds with them. The hands are
