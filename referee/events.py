@@ -144,9 +144,13 @@ class Setup(Event):
     extra: dict[str, Any] | None = None
 
 
-@_event("new_game")
+@_event("new_game", fool=(_name, False), draw=(_flag, False), winners=(_names, False))
 @dataclass(frozen=True, slots=True)
 class NewGame(Event):
+    # the players' word on how the game before ended (one of them, or none: the referee's)
+    fool: str | None = None
+    draw: bool | None = None
+    winners: tuple[str, ...] | None = None
     extra: dict[str, Any] | None = None
 
 
@@ -304,6 +308,12 @@ def _check_alternatives(type_name: str, values: dict[str, Any]) -> None:
     if type_name == "declare":
         if ("lowest_trump" in values) == bool(values.get("no_trump")):
             raise EventFormatError("declare: give either \"lowest_trump\" or \"no_trump\": true")
+    elif type_name == "new_game":
+        if len(values) > 1:
+            raise EventFormatError("new_game: give at most one of \"fool\", \"draw\" and "
+                                   "\"winners\"")
+        if values.get("draw") is False:
+            raise EventFormatError("new_game: \"draw\" is true or left out")
     elif type_name == "draw":
         if "count" not in values and "cards" not in values:
             raise EventFormatError("draw: give \"count\" or \"cards\"")

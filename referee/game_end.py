@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from .seating import seat_of
 from .state import TableState
+from .verdicts import Foul
 
 UNFINISHED = {"fool": None, "draw": False, "finished": False}
 
@@ -20,6 +22,39 @@ def finish_game(state: TableState, fool: int | None, winners: tuple[int, ...] = 
     state.last_fool = fool
     state.phase = "finished"
     state.leader = state.defender = None
+
+
+def told_outcome(state: TableState, fool: str | None, draw: bool | None,
+                 winners: tuple[str, ...] | None) -> tuple[int | None, tuple[int, ...]] | None:
+    """The players' word on how a game ended (a `new_game`'s `fool`, `draw` or `winners`):
+    the fool's seat (None: nobody) and the winners' seats, or None when they said nothing. Only
+    persons count (D7); `winners` only with `play_for_winner` (R8), `fool` only without it."""
+    if fool is None and not draw and winners is None:
+        return None
+    rules = state.rules
+    for_winner = rules.options["play_for_winner"]
+    if fool is not None and for_winner:
+        raise Foul("R8", "This match plays for the winner: say who went out (\"winners\") or "
+                   "that it was a draw.",
+                   "Здесь играют на выигрыш: укажите, кто вышел (\"winners\"), или ничью.")
+    if winners is not None and not for_winner:
+        raise Foul("G6", "A game ends with a fool (\"fool\") or a draw, not with winners.",
+                   "Игра кончается дураком (\"fool\") или ничьей, а не победителями.")
+    seats = [seat_of(state, name) for name in (fool,) if name is not None] \
+        + [seat_of(state, name) for name in winners or ()]
+    if any(seat not in rules.persons for seat in seats):
+        raise Foul("D7", "The dummy is never the fool and never wins.",
+                   "Болван не бывает ни дураком, ни победителем.")
+    if fool is not None:
+        return seats[0], ()
+    return None, tuple(sorted(set(seats)))
+
+
+def end_as_told(state: TableState, told: tuple[int | None, tuple[int, ...]]) -> None:
+    """The game ends as the players say (`told_outcome`), over whatever the referee saw: a game
+    the camera lost, or one finished off the record. Marked `told` in the match's record."""
+    finish_game(state, *told)
+    state.games[-1]["told"] = True
 
 
 def check_game_end(state: TableState) -> None:

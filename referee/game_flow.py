@@ -8,7 +8,7 @@ from __future__ import annotations
 from .bout_end import settle_bout
 from .conservation import check_in_deck, check_in_hand, check_unseen
 from .events import Deal, Declare, NewGame, Setup, Trump
-from .game_end import UNFINISHED, check_game_end
+from .game_end import UNFINISHED, check_game_end, end_as_told, told_outcome
 from .openings import piles_to_hands
 from .play_guard import require_rules
 from .rules import rules_from_setup
@@ -58,6 +58,12 @@ def _start_game(state: TableState, number: int) -> None:
 def apply_new_game(state: TableState, event: NewGame) -> None:
     require_rules(state)
     settle_bout(state)  # the table of a declared take goes to the taker first (P5)
+    told = told_outcome(state, event.fool, event.draw, event.winners)
+    if told is not None and state.phase == "deal" and not any(state.counts):
+        raise Foul("G6", "This game has not been dealt yet: there is no game to end.",
+                   "Эта игра ещё не сдана: заканчивать нечего.")
+    if told is not None:
+        end_as_told(state, told)   # the players' word on a game the referee could not end
     if state.phase != "finished":
         holders = [state.rules.seats[s] for s in state.rules.persons if state.counts[s]]
         who = ", ".join(holders) if holders else "nobody has been dealt"

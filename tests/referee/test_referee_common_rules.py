@@ -176,6 +176,54 @@ def test_g6_g7_no_bout_after_the_game_and_no_new_game_before_its_end(variant: st
     assert_verdict(judge(start(variant), NEW_GAME), "G6")
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("word, outcome, dealer", [
+    ({"fool": "Boris"}, {"fool": "Boris", "draw": False}, "Boris"),
+    ({"draw": True}, {"fool": None, "draw": True}, "Vera"),
+])
+def test_g6_the_players_end_a_game_the_referee_could_not(
+        variant: str, word: dict, outcome: dict, dealer: str) -> None:
+    referee = played(start(variant))
+    assert_verdict(referee.apply({"type": "new_game", **word}), None)
+    assert referee.outcomes() == [{**outcome, "finished": True, "told": True},
+                                  {"fool": None, "draw": False, "finished": False}]
+    snapshot = referee.snapshot()
+    assert (snapshot["game"], snapshot["phase"], snapshot["dealer"]) == (2, "deal", dealer)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_g6_the_players_word_stands_over_a_game_the_referee_ended(variant: str) -> None:
+    referee = played(finished_game(variant, players=2, seed=3))
+    seen = referee.outcomes()[-1]
+    other = next(name for name in referee.snapshot()["seats"]
+                 if name not in (seen["fool"], "dummy"))
+    assert_verdict(referee.apply({"type": "new_game", "fool": other}), None)
+    assert referee.outcomes()[-2] == {"fool": other, "draw": False, "finished": True,
+                                      "told": True}
+
+
+@pytest.mark.parametrize("events, word, rule", [
+    (start("classic"), {"fool": "Gleb"}, "G2"),
+    (start("dummy"), {"fool": "dummy"}, "D7"),
+    (start("classic"), {"winners": ["Anna"]}, "G6"),
+    (start("round", play_for_winner=True), {"fool": "Anna"}, "R8"),
+    ([setup("classic")], {"fool": "Anna"}, "G6"),   # nothing dealt: no game to end
+    (start("classic"), {"draw": False}, "FORMAT"),
+    (start("classic"), {"draw": True, "fool": "Anna"}, "FORMAT"),
+])
+def test_g6_the_players_word_on_a_game_refused(events: list, word: dict, rule: str) -> None:
+    referee = played(events)
+    assert_verdict(referee.apply({"type": "new_game", **word}), rule)
+    assert referee.snapshot()["game"] == 1 and not referee.outcomes()[0]["finished"]
+
+
+def test_r8_the_players_name_the_winners_when_playing_for_the_winner() -> None:
+    referee = played(start("round", play_for_winner=True))
+    assert_verdict(referee.apply({"type": "new_game", "winners": ["Vera", "Anna"]}), None)
+    assert referee.outcomes()[0] == {"fool": None, "draw": False, "finished": True,
+                                     "winners": ["Anna", "Vera"], "told": True}
+
+
 @pytest.mark.parametrize("variant", ["round", "cross"])
 def test_g7_last_cards_leave_together_is_a_draw(variant: str) -> None:
     hands = {"Anna": ["7S"], "Boris": ["8S"], "Vera": []}
