@@ -78,6 +78,7 @@ class GameFollower(GuessedThrowers):
 
     def _follow_snapshot(self) -> None:
         snapshot = self._snapshot()
+        self._follow_game_number(snapshot.get("game"))
         phase = snapshot.get("phase")
         if phase == "finished":
             self.view.phase = "finished"
@@ -87,6 +88,16 @@ class GameFollower(GuessedThrowers):
                 and self.variant in ("round", "cross"):
             # the hands were entered on the dashboard (an opening nobody watched): bouts now
             self.view.phase, self.view.layout = "play", []
+
+    def _follow_game_number(self, game: int | None) -> None:
+        """The referee's game moved on past the one followed, by the players' hand (the
+        dashboard's next game, a game they ended by their word after the camera lost it): the
+        camera follows the new game from its start."""
+        if game is None or game == self.view.game:
+            return
+        if self.view.game is not None and game > self.view.game:
+            self._new_game()
+        self.view.game = game
 
     def _placed(self, track: CardTrack, out: list[Emitted], *, again: bool = False) -> None:
         """A card came to rest (`again`: one refused, taken back and laid once more)."""

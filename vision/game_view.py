@@ -130,6 +130,7 @@ class GameView:
 
     phase: str = "deal"          # deal, opening (round), faceup (cross), play, finished, or
                                  # one of UNFOLLOWED
+    game: int | None = None      # the referee's number of the game followed (None: not read yet)
     # the follower's `fouls_told` when the camera guessed cross's hands (`MissedTurns`)
     fouls_before_guessed_hands: int | None = None
     trump: str | None = None

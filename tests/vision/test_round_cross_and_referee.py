@@ -297,6 +297,25 @@ def test_the_referee_snapshot_names_the_leader_and_the_game_end() -> None:
     assert events(scene)[2]["player"] == "Boris"
 
 
+def test_a_next_game_started_on_the_dashboard_is_not_started_again_by_the_camera() -> None:
+    """The game over, the players press "next game" on the dashboard before the camera sees
+    the next deal: the camera follows that game and tells no second `new_game` (the referee
+    would refuse it, G6: a false foul at the next game's first card)."""
+    referee = FakeReferee(state={"attacker": "Boris", "game": 1})
+    two = {**setup("classic"), "seats": ["Anna", "Boris"]}
+    scene = Scene(TablePipeline(two, referee=referee))
+    scene.put("6H", (1000, 600))
+    scene.wait(0.6)
+    scene.put("7S", (500, 360))
+    scene.wait(1.0)
+    referee.state = {"phase": "finished", "game": 1}
+    sweep(scene, "7S", "6H")
+    referee.state = {"phase": "deal", "game": 2}    # the dashboard's next game
+    scene.put("10D", (1000, 600))             # the next game's trump
+    scene.wait(1.0)
+    assert [e["type"] for e in events(scene)] == ["deal", "trump", "attack", "deal", "trump"]
+
+
 def test_a_cross_game_whose_hands_were_entered_by_hand_starts_with_bouts() -> None:
     referee = FakeReferee(state={"phase": "play", "attacker": "Anna"})
     scene = Scene(TablePipeline(setup("cross"), referee=referee))
@@ -1588,6 +1607,28 @@ def test_after_hands_the_camera_guessed_its_first_foul_ends_what_it_tells_of_the
     scene.wait(1.0)
     assert len(pipeline.events) == told and len(pipeline.fouls) == 1
     assert pipeline.questions == []
+
+
+def test_a_game_the_players_end_by_their_word_after_the_camera_went_astray_is_left_behind(
+) -> None:
+    """Astray after a foul on guessed hands, the players end the game on the dashboard
+    (Boris the fool) and deal the next: the camera follows the new game from its face-up
+    deal (before, it stayed astray for the rest of the video)."""
+    scene = piles_taken_up_after_boris_s_kc()
+    pipeline = scene.target
+    play(scene, "6D", ANNA, (640, 380))
+    play(scene, "7H", VERA, (760, 380))
+    scene.wait(1.0)
+    assert pipeline.unfollowed == "astray"
+    sweep(scene, "6D", "7H")
+    assert pipeline.referee.apply({"type": "new_game", "fool": "Boris"}).ok
+    for card, at in (("8C", (640, 560)), ("JH", (300, 250)), ("10S", (980, 250))):
+        scene.put(card, at)
+    scene.wait(1.5)
+    assert pipeline.unfollowed is None
+    assert events(scene)[-1] == {"type": "deal",
+                                 "faceup": {"Anna": "8C", "Boris": "JH", "Vera": "10S"}}
+    assert pipeline.snapshot()["phase"] == "faceup" and len(pipeline.fouls) == 1
 
 
 def test_piles_taken_up_with_hands_the_referee_refuses_tell_nothing_until_they_are_given(
