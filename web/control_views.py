@@ -1,4 +1,5 @@
-"""Manual control: enter any event by clicking cards, correct a card, undo, next game."""
+"""Manual control: enter any event by clicking cards, correct a card, undo, next game, end a game
+by the players' word."""
 
 from __future__ import annotations
 
@@ -30,7 +31,15 @@ def page() -> str | Response:
         return redirect(url_for("setup.page"))
     return render_template("control.html", snapshot=snapshot, match=current.table().match,
                            deck=deck_codes(int(snapshot.get("deck") or 36)),
-                           recent=current.table().recent(), feed=recent_verdicts(8))
+                           recent=current.table().recent(), feed=recent_verdicts(8),
+                           endable=game_to_end(snapshot))
+
+
+def game_to_end(snapshot: dict[str, Any]) -> bool:
+    """A game the players may end by their word: dealt and not over for the referee."""
+    dealt = snapshot.get("phase") != "deal" \
+        or any(hand.get("count") for hand in (snapshot.get("hands") or {}).values())
+    return snapshot.get("phase") != "finished" and dealt
 
 
 def report(judgement: Judgement) -> None:
@@ -71,6 +80,21 @@ def raw() -> Response:
 def next_game() -> Response:
     running_snapshot()
     return submit({"type": "new_game"})
+
+
+@bp.post("/end-game")
+def end_game() -> Response:
+    """The players end the game by their word (the camera lost it, or they finished it off the
+    record): a `new_game` with its fool, its winners, or a draw; the next game starts."""
+    snapshot = running_snapshot()
+    form = request.form
+    if (snapshot.get("options") or {}).get("play_for_winner"):
+        winners = form.getlist("winners")[:6]
+        told: dict[str, Any] = {"winners": winners} if winners else {"draw": True}
+    else:
+        fool = form.get("fool", "")
+        told = {"fool": fool} if fool else {"draw": True}
+    return submit({"type": "new_game", **told})
 
 
 def submit(event: dict[str, Any]) -> Response:

@@ -36,13 +36,15 @@ RUSSIAN: dict[str, str] = {
     "Camera: the video ended": "Камера: видео закончилось",
     "Camera: stopped": "Камера: остановлена",
     "The camera lost the deal: this game is not judged until the hands are entered by hand "
-    "(a deal with the hands).":
+    "(a deal with the hands), or the game is ended on the control page.":
         "Камера потеряла раздачу: эта игра не судится, пока руки не введены вручную "
-        "(сдача с руками).",
+        "(сдача с руками) или игра не закончена на странице управления.",
     "The camera lost the game's step after guessing the hands: it judges no more of this "
-    "game; enter the events by hand.":
+    "game; enter the events by hand, or end the game on the control page (who was the "
+    "fool), and it follows the next one.":
         "Камера сбилась с хода игры, угадав руки: эту игру она больше не судит; вводите "
-        "ходы вручную.",
+        "ходы вручную или закончите игру на странице управления (кто остался дураком), "
+        "и она будет следить за следующей.",
     # control
     "Click the cards": "Нажмите на карты", "Beats / on the table card": "Бьёт карту на столе",
     "Count": "Сколько", "To": "Кому", "No trump": "Нет козыря", "Attack": "Ход",
@@ -50,7 +52,14 @@ RUSSIAN: dict[str, str] = {
     "Pass": "Пас", "Draw": "Добор", "Declare lowest trump": "Младший козырь",
     "Trump card": "Козырная карта", "Deal": "Сдача", "Pass on": "Передать",
     "Open draw": "Открыть карту", "Place card": "Положить карту", "Undo": "Отменить",
-    "Next game": "Следующая игра", "Correct a card": "Исправить карту", "Event": "Событие",
+    "Next game": "Следующая игра",
+    "End this game by your word": "Закончить игру с ваших слов",
+    "For a game the camera lost or you finished off the record: it counts as you say, and the "
+    "next game starts.": "Для игры, которую камера потеряла или которую вы доиграли без записи: "
+    "она засчитывается, как вы скажете, и начинается следующая.",
+    "Went out (none: a draw)": "Вышли (никто: ничья)", "The fool": "Дурак",
+    "nobody (a draw)": "никто (ничья)", "End the game": "Закончить игру",
+    "Correct a card": "Исправить карту", "Event": "Событие",
     "Read as": "Распознана как", "Really": "На самом деле", "Correct": "Исправить",
     "Any event as one JSON line": "Любое событие одной строкой JSON", "Send": "Отправить",
     "The last event was taken back.": "Последнее событие отменено.",

@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from dashboard_helpers import make_app, post
+from dashboard_helpers import make_app, play, post, start_match
 from serve_process import REPO
 
 referee = pytest.importorskip("referee")
@@ -34,5 +34,32 @@ def test_example_logs_are_judged_as_the_engine_judges_them(tmp_path: Path, log: 
         for page in ("/live", "/control", "/scores", "/history/match/1",
                      f"/history/match/1/replay?step={len(events)}"):
             assert client.get(page).status_code == 200, page
+    finally:
+        app.extensions["durak_live"].stop()
+
+
+@pytest.mark.parametrize("form, outcome, language", [
+    ({"fool": "Oleg"}, {"fool": "Oleg", "draw": False}, "en"),
+    ({"fool": ""}, {"fool": None, "draw": True}, "ru"),
+])
+def test_the_players_end_a_game_by_their_word(tmp_path: Path, form: dict, outcome: dict,
+                                              language: str) -> None:
+    app = make_app(tmp_path / "durak.sqlite", REFEREE_FACTORY=referee.Referee)
+    client = app.test_client()
+    try:
+        client.set_cookie("lang", language)
+        start_match(client)
+        before = client.get("/control").get_data(as_text=True)
+        assert 'id="end-game-form"' not in before          # nothing dealt: nothing to end
+        play(client, "deal")
+        page = client.get("/control").get_data(as_text=True)
+        assert ("End the game" if language == "en" else "Закончить игру") in page
+        assert post(client, "/control/end-game", form).status_code == 302
+        snapshot = client.get("/live/state.json").json["snapshot"]
+        assert snapshot["game"] == 2 and snapshot["games"][0] == {
+            **outcome, "finished": True, "told": True}
+        stored = sqlite3.connect(tmp_path / "durak.sqlite").execute(
+            "SELECT finished, fool, draw FROM games WHERE number = 1").fetchone()
+        assert stored == (1, outcome["fool"], int(outcome["draw"]))
     finally:
         app.extensions["durak_live"].stop()
