@@ -96,8 +96,16 @@ class GameFollower(GuessedThrowers):
         if game is None or game == self.view.game:
             return
         if self.view.game is not None and game > self.view.game:
+            self._withdraw_open_questions()
             self._new_game()
         self.view.game = game
+
+    def _withdraw_open_questions(self) -> None:
+        """The questions the follower still waits on are about the game left behind: none of
+        them is settled into the next one."""
+        missed = [] if self._missed is None else [self._missed.question]
+        self.withdrawn += [*self._doubts, *self._laid_beside, *missed]
+        self._doubts, self._laid_beside, self._missed = [], [], None
 
     def _placed(self, track: CardTrack, out: list[Emitted], *, again: bool = False) -> None:
         """A card came to rest (`again`: one refused, taken back and laid once more)."""

@@ -129,7 +129,11 @@ class TablePipeline(MisreadHistory):
         change = self.tracker.update(frame, time, detections)
         for old, new in change.misread:
             self.misread_on_table(old, new)
+        started = self.follower.view.started_at
         emitted = self.follower.update(change, self.tracker.on_table())
+        if self.follower.view.started_at > started:   # a new game: the last one's questions
+            self.follower.withdrawn += [q for q in self.questions   # are not to be answered
+                                        if q.time < self.follower.view.started_at]
         if self.follower.withdrawn:  # settled without the players: no longer theirs to answer
             self.questions = [q for q in self.questions
                               if not any(q is gone for gone in self.follower.withdrawn)]

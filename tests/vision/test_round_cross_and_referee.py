@@ -316,6 +316,29 @@ def test_a_next_game_started_on_the_dashboard_is_not_started_again_by_the_camera
     assert [e["type"] for e in events(scene)] == ["deal", "trump", "attack", "deal", "trump"]
 
 
+def test_a_question_left_open_when_the_players_start_the_next_game_is_withdrawn() -> None:
+    """A lead read unsurely is asked about; before anyone answers, the players end the game
+    on the dashboard (the referee is at game 2): the question leaves the dashboard, an
+    answer given late tells the referee nothing (it would be judged in the wrong game), and
+    it is not settled as read once the players leave it unanswered."""
+    referee = FakeReferee(state={"attacker": "Boris", "game": 1})
+    two = {**setup("classic"), "seats": ["Anna", "Boris"]}
+    scene = Scene(TablePipeline(two, referee=referee))
+    scene.put("6H", (1000, 600))
+    scene.wait(0.6)
+    scene.put("7S", (500, 360), confidence=0.4)
+    scene.wait(1.0)
+    pipeline = scene.target
+    [question] = pipeline.questions
+    told = list(referee.applied)
+    referee.state = {"phase": "deal", "game": 2}    # the game ended by the players' word
+    scene.wait(0.5)
+    assert pipeline.questions == []
+    assert pipeline.answer(question, 0) is None and referee.applied == told
+    scene.wait(16.0)                          # nor is it settled unanswered, as read
+    assert referee.applied == told
+
+
 def test_a_cross_game_whose_hands_were_entered_by_hand_starts_with_bouts() -> None:
     referee = FakeReferee(state={"phase": "play", "attacker": "Anna"})
     scene = Scene(TablePipeline(setup("cross"), referee=referee))
