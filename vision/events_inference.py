@@ -21,7 +21,13 @@ import numpy as np
 
 from vision.game_view import DUMMY, UNFOLLOWED, Emitted, GameView, InferenceConfig
 from vision.guessed_throwers import GuessedThrowers
-from vision.swept_bout import SWEPT_TO_DISCARD, TRUMP_UNDER_STOCK, stock_drawn_up, unaccounted
+from vision.swept_bout import (
+    SWEPT_TO_DISCARD,
+    TRUMP_UNDER_STOCK,
+    stock_drawn_up,
+    trump_under_stock,
+    unaccounted,
+)
 from vision.table_events import Question, TableEvent, card_text, cards_text
 from vision.table_reader import beats, look_alikes, look_alikes_by_colour, overlap, rank_of
 from vision.tracking import CardTrack, TrackerUpdate, TrackState, box_center, box_holds
@@ -262,7 +268,10 @@ class GameFollower(GuessedThrowers):
         if self._drawn_card_moved_on(track) or self._layout_code_drawn(track, out):
             return   # (round's opening only)
         pair = self.view.reader.pair_of(track.card)
-        if pair is not None and self._back_where_its_code_lay(track):
+        if pair is not None and self._trump_read_as_a_bout_card(track):
+            self.view.cloth.append(track.box.copy())
+            self.trump_read_as.append(track.card)   # the tracker drops it there for good
+        elif pair is not None and self._back_where_its_code_lay(track):
             self.view.cloth.append(track.box.copy())
             self.view.reader.ignored.add(track.card)   # moved from there later: played again
         if pair is not None and not self._lies_on_the_cloth(track.box):
@@ -271,6 +280,22 @@ class GameFollower(GuessedThrowers):
                 pair.attack_box = track.box.copy()
             else:
                 pair.defence_box = track.box.copy()
+
+    def _trump_read_as_a_bout_card(self, track: CardTrack) -> bool:
+        """A bout card the tracker moved onto the turned trump while it lies under the stock,
+        its code the trump's look-alike: nobody lays a bout card on the stock, so the card
+        left (swept unseen there) and the trump's small sideways index was read as it
+        (transfer-2p-seed120: Anna took a bout with the K♦, the K♠ trump read K♦ at 0.65-0.7
+        just as the cards went; the bout stayed on the table for the camera, the next lead was
+        refused as a throw-in, P3). That spot is then a place where cards are misread, and the
+        tracker reads that code there as the trump from now on (`trump_read_as`): a track of
+        it left lying there took the trump's readings for its own and kept the real K♦, played
+        a minute later, from being read anywhere else)."""
+        view = self.view
+        return view.trump is not None and view.trump_box is not None \
+            and track.card in look_alikes(view.trump) \
+            and trump_under_stock(self._snapshot()) == view.trump \
+            and overlap(track.box, view.trump_box) >= 0.5
 
     def _back_where_its_code_lay(self, track: CardTrack) -> bool:
         """A bout card found moved back to where its code lay, never brought in, before that

@@ -235,6 +235,7 @@ class FollowerCore:
         # they are new cards
         self.taken_back: list[str] = []
         self.swept_unseen: list[str] = []  # bout cards out of sight that left with the rest
+        self.trump_read_as: list[str] = []  # codes the trump's index was read as where it lies
         self._resync_due = False  # set the bout from the referee once no question waits
         self.guessed: set[str] = set()  # told the referee on nobody's word: look-alikes, doubts
         self.players_answer = False  # the players have answered a question of this game

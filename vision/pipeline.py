@@ -134,6 +134,7 @@ class TablePipeline(MisreadHistory):
         if self.follower.view.started_at > started:   # a new game: the last one's questions
             self.follower.withdrawn += [q for q in self.questions   # are not to be answered
                                         if q.time < self.follower.view.started_at]
+            self.tracker.misread_spots.clear()   # another trump, maybe elsewhere
         if self.follower.withdrawn:  # settled without the players: no longer theirs to answer
             self.questions = [q for q in self.questions
                               if not any(q is gone for gone in self.follower.withdrawn)]
@@ -147,6 +148,9 @@ class TablePipeline(MisreadHistory):
         for card in self.follower.swept_unseen:
             self.tracker.swept(card)
         self.follower.swept_unseen.clear()
+        for code in self.follower.trump_read_as:
+            self.tracker.misread_where(code, self.follower.view.trump)
+        self.follower.trump_read_as.clear()
         told: list[Emitted] = []
         for item in emitted:
             settled = self._settled_at_once(item) or self._settled_as_learnt(item)

@@ -269,6 +269,8 @@ class CardTracker:
         self.config = config or TrackerConfig()
         self.tracks: dict[str, CardTrack] = {}
         self.aliases: dict[str, str] = {}  # a code read for another card at that card's place
+        # code -> (card, where): a code read there is that card's index misread
+        self.misread_spots: dict[str, tuple[str, np.ndarray]] = {}
         self.misread_at_rest: dict[str, str] = {}  # ... read so as it came to rest (unsure)
         self.lost_arrivals: dict[str, CardTrack] = {}  # cards brought in, forgotten unplaced
         self._last_time: float | None = None
@@ -311,6 +313,20 @@ class CardTracker:
         self.tracks[new] = track
         self.aliases[old] = new
 
+    def misread_where(self, code: str, card: str | None) -> None:
+        """`code` read where `card` lies (or lay, unseen since) is `card` misread (the turned
+        trump's index, small and sideways by the stock): read there from now on, it is a
+        reading of `card`, and a track of `code` lying there goes (read elsewhere, `code` is a
+        card of its own)."""
+        lying = self.tracks.get(card or "")
+        if lying is None:
+            return
+        self.misread_spots[code] = (lying.card, lying.box.copy())
+        track = self.tracks.get(code)
+        if track is not None \
+                and self._distance_from(track.box, lying.box) <= self.config.home_distance:
+            del self.tracks[code]
+
     def swap(self, one: str, other: str) -> None:
         """The cards tracked as `one` and `other` are each the other (the players said so):
         each code read at the other's place is a reading of that card."""
@@ -335,7 +351,11 @@ class CardTracker:
 
     def _alias(self, card: str, box: np.ndarray) -> str:
         """A renamed card's old code read at its place is a reading of it, unless a card of
-        that code is coming in there itself (`_coming_in_itself`)."""
+        that code is coming in there itself (`_coming_in_itself`); so is a code read where a
+        card's index was read as it (`misread_where`)."""
+        spot = self.misread_spots.get(card)
+        if spot is not None and self._distance_from(box, spot[1]) <= self.config.home_distance:
+            return spot[0]
         track = self._lying_at(self.aliases.get(card), box)
         return card if track is None or self._coming_in_itself(card, box, track) \
             else track.card

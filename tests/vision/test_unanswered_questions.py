@@ -822,6 +822,43 @@ def test_a_trump_look_alike_read_where_the_trump_lies_is_the_trump_misread(
     assert pipeline.fouls == []
 
 
+def test_a_bout_card_read_where_the_trump_lies_as_the_bout_is_taken_has_left() -> None:
+    """Boris beats Anna's 9C with the 9H and takes the bout with her 9D thrown in; as the
+    cards go, the 6H trump's sideways index, unread a while, is read 9H (a look-alike) where
+    it lies, and the tracker takes it for the 9H moved there. Nobody lays a bout card on the stock: the 9H
+    left with the rest, the take is told, and Anna's next lead is a lead (transfer-2p-seed120:
+    the K♠ trump read K♦ as Anna took a bout with the K♦; the bout stayed on the table for
+    the camera and the next lead was refused as a throw-in, P3). Read there as the 9H from
+    then on, the trump is no card of that code: Boris's 9H played later is read where it is
+    laid (there, the K♦ a minute later was never told)."""
+    scene = judged_scene()
+    play(scene, "9C", BOTTOM, (500, 360))
+    play(scene, "9H", TOP, (515, 375))
+    play(scene, "9D", BOTTOM, (620, 360))
+    scene.hidden.add("6H")                     # the stock over it, unread a while
+    scene.wait(3.5)
+    scene.put("9H", (1000, 600), confidence=0.7)   # read there as the cards go
+    scene.slide_many({"9C": ((500, 360), (500, 200)), "9D": ((620, 360), (620, 200))},
+                     seconds=1.0)
+    carry_off(scene, TOP, "9C", "9D")
+    scene.wait(3.5)
+    play(scene, "7S", BOTTOM, (500, 360))
+    pipeline = scene.target
+    assert referee_events(pipeline)[-3:] == [
+        {"type": "throw_in", "player": "Anna", "cards": ["9D"]},
+        {"type": "take", "player": "Boris"},
+        {"type": "attack", "player": "Anna", "cards": ["7S"]}]
+    scene.remove("9H")                         # read so there now and then, all game long
+    scene.wait(1.0)
+    scene.put("9H", (1000, 600), confidence=0.7)
+    scene.wait(1.0)
+    scene.slide("9H", TOP, (515, 375))         # Boris's real 9H, while the trump reads 9H
+    scene.wait(1.0)
+    assert referee_events(pipeline)[-1] == {"type": "defend", "player": "Boris", "card": "9H",
+                                            "on": "7S"}
+    assert pipeline.fouls == []
+
+
 def test_a_trump_look_alike_laid_on_a_bout_card_by_the_stock_is_a_card_played() -> None:
     """After a first bout, Anna's 7D lies by the stock, over a part of the 6H trump; Boris's
     9H (a look-alike of the trump) read where it lies on the 7D, never brought in, a third
