@@ -670,20 +670,25 @@ class FollowerCore:
         return bool(times) and since - times[-1] <= self.config.watch_gap
 
     def _closed_unseen(self, judged: object, event: dict, out: list[Emitted]) -> bool:
-        """A lead refused because the referee's bout is still open (P5) while none of that
-        bout's cards lies on the table any more: it closed unseen (a sweep the camera missed,
-        a card misread there that the referee still holds). A discard if the referee has every
-        attack card beaten, else the defender's take, is told first (True when the referee
-        accepts it; the lead is then judged again). transfer-3p-seed44, unanswered: the
-        referee's bout stayed open from the first minute on, and the next 15 cards were P5
-        fouls."""
-        if getattr(judged, "rule", None) != "P5" or event["type"] != "attack" \
+        """A lead refused because the referee's bout is still open (P5; C6 in cross) while
+        none of that bout's cards lies on the table any more (a card the tracker still holds
+        out of sight, not yet counted gone, does not: swept off under a hand): it closed
+        unseen (a sweep the camera missed, a card misread there that the referee still
+        holds). A discard if the referee has every attack card beaten, else the defender's
+        take, is told first (True when the referee accepts it; the lead is then judged
+        again). transfer-3p-seed44, unanswered: the referee's bout stayed open from the first
+        minute on, and the next 15 cards were P5 fouls; cross-3p-seed101, unanswered: the
+        10♣ lead and the A♣ beating it, told as their questions were settled, went to the
+        discard pile meanwhile, the A♣ still tracked out of sight, and Boris's 7♥ lead was
+        refused C6."""
+        if getattr(judged, "rule", None) not in ("P5", "C6") or event["type"] != "attack" \
                 or self.judge is None:
             return False
         snapshot = self._snapshot()
         table = snapshot.get("table") or ()
         cards = set(table_cards(snapshot))
-        if not cards or cards & set(self._tracks):
+        if not cards or cards & {card for card, track in self._tracks.items()
+                                 if track.state is not TrackState.HIDDEN}:
             return False
         beaten = all(pair.get("defence") for pair in table)
         close = {"type": "discard"} if beaten else \

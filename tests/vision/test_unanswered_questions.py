@@ -825,12 +825,12 @@ def test_a_trump_look_alike_read_where_the_trump_lies_is_the_trump_misread(
 def test_a_bout_card_read_where_the_trump_lies_as_the_bout_is_taken_has_left() -> None:
     """Boris beats Anna's 9C with the 9H and takes the bout with her 9D thrown in; as the
     cards go, the 6H trump's sideways index, unread a while, is read 9H (a look-alike) where
-    it lies, and the tracker takes it for the 9H moved there. Nobody lays a bout card on the stock: the 9H
-    left with the rest, the take is told, and Anna's next lead is a lead (transfer-2p-seed120:
-    the K♠ trump read K♦ as Anna took a bout with the K♦; the bout stayed on the table for
-    the camera and the next lead was refused as a throw-in, P3). Read there as the 9H from
-    then on, the trump is no card of that code: Boris's 9H played later is read where it is
-    laid (there, the K♦ a minute later was never told)."""
+    it lies, and the tracker takes it for the 9H moved there. Nobody lays a bout card on the
+    stock: the 9H left with the rest, the take is told, and Anna's next lead is a lead
+    (transfer-2p-seed120: the K♠ trump read K♦ as Anna took a bout with the K♦; the bout
+    stayed on the table for the camera and the next lead was refused as a throw-in, P3).
+    Read there as the 9H from then on, the trump is no card of that code: Boris's 9H played
+    later is read where it is laid (there, the K♦ a minute later was never told)."""
     scene = judged_scene()
     play(scene, "9C", BOTTOM, (500, 360))
     play(scene, "9H", TOP, (515, 375))
@@ -1015,6 +1015,36 @@ def test_a_lead_refused_as_the_referee_s_bout_is_open_closes_that_bout_when_it_i
                                              {"type": "attack", "player": "Anna",
                                               "cards": ["7S"]}]
     assert pipeline.fouls == []
+
+
+@pytest.mark.parametrize(("state", "closed"), [(TrackState.HIDDEN, True),
+                                               (TrackState.PLACED, False)])
+def test_a_cross_lead_refused_while_the_referee_s_bout_lies_only_out_of_sight_closes_it(
+        state: TrackState, closed: bool) -> None:
+    """cross-3p-seed101, unanswered: the referee's bout (10♣ beaten by A♣, told as questions
+    about them were settled) was still open when Boris led 7♥, refused C6 (cross has no
+    throw-ins). Of its cards only the A♣ was still tracked, out of sight (swept off under a
+    hand, not yet counted gone): the bout closed unseen, the discard is told first (before,
+    the lead was a false foul and the game went astray). A card of it lying in view: the bout
+    is still there, nothing told."""
+    from vision.events_inference import GameFollower
+
+    class Refusal:   # the referee's refusal (falsy), as the follower's judge gives it
+        rule, message, message_ru = "C6", "Cross has no throw-ins.", "В кресте не подкидывают."
+
+        def __bool__(self) -> bool:
+            return False
+
+    follower = GameFollower({**TWO, "variant": "cross"},
+                            judge=lambda event, record_refusal=True: True,
+                            snapshot=lambda: {"table": [{"attack": "10C", "defence": "AC"}],
+                                              "defender": "Anna"})
+    box = np.array([470, 315, 530, 405], np.float32)
+    follower._tracks["AC"] = CardTrack("AC", box, box.copy(), 0.0, 0.2, 0.0, state=state)
+    out: list = []
+    lead = {"type": "attack", "player": "Boris", "cards": ["7H"]}
+    assert follower._closed_unseen(Refusal(), lead, out) is closed
+    assert [item.event for item in out] == ([{"type": "discard"}] if closed else [])
 
 
 def test_a_card_known_discarded_that_appears_where_it_lies_is_asked_about_not_a_foul() -> None:
