@@ -2728,6 +2728,51 @@ def test_a_card_just_taken_misread_as_it_is_played_again_is_offered_though_its_t
     assert question.candidates[1] == {**lead, "cards": ["AS"]}
 
 
+def test_a_black_card_read_surely_as_a_card_known_elsewhere_again_may_be_its_other_suit(
+) -> None:
+    """A black card read surely and refused as known elsewhere (G8) is a foul the first time
+    (a player may well have played it: classic-2p-seed95's A♠); once one has been, in this
+    game, the next such card may be the other black suit misread (clubs read as spades on
+    the held-out designs), a candidate it is settled by nobody answering (transfer-3p-seed105,
+    unanswered: 12 false fouls -> 5). A red card never: hearts and diamonds swap 50 times
+    less often."""
+    import numpy as np
+
+    from vision.events_inference import GameFollower
+    from vision.tracking import CardTrack, TrackState
+
+    class Refusal:   # the referee's refusal (falsy), as the follower's judge gives it
+        rule, message, message_ru = "G8", "It is in the discard pile.", "Она в отбое."
+
+        def __bool__(self) -> bool:
+            return False
+
+    discarded = ["9S", "7S", "8H"]
+    follower = GameFollower(TWO, judge=lambda event, record_refusal=True: Refusal() if any(
+        card in discarded for card in event.event.get("cards", ())) else True,
+                            snapshot=lambda: {
+                                "deck": 36, "stock": 0, "discard_cards": discarded,
+                                "hands": {"Anna": {"count": 5, "known": []},
+                                          "Boris": {"count": 5, "known": []}}})
+    for number, card in enumerate(["9S", "7S", "8H"]):
+        box = np.array([470 + 100 * number, 315, 530 + 100 * number, 405], np.float32)
+        came_from = np.array([470, 615, 530, 705], np.float32)   # brought in from Anna's seat
+        follower._tracks[card] = follower._last_tracks[card] = CardTrack(
+            card, box, came_from, 0.0, 1.0, 0.5, state=TrackState.PLACED,
+            confidence_sum=9.5, readings=10)
+
+    def settled_by(card: str) -> list[dict]:
+        out: list = []
+        follower._emit(out, {"type": "attack", "player": "Anna", "cards": [card]},
+                       lambda: None, [card])
+        asked = [item for item in out if hasattr(item, "settling")]
+        return [c for question in asked for c in question.settling if c["cards"] != [card]]
+
+    assert settled_by("9S") == []        # the first: as read
+    assert settled_by("7S") == [{"type": "attack", "player": "Anna", "cards": ["7C"]}]
+    assert settled_by("8H") == []        # red
+
+
 def test_a_card_laid_on_one_that_must_still_wait_waits_with_it() -> None:
     """Cards laid on a bout out of sight wait (`pending`); the one under waits on (its bout
     is hidden), and the defender's card laid on it, played from the wait, finds it waiting
