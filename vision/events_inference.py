@@ -288,9 +288,9 @@ class GameFollower(GuessedThrowers):
         (transfer-2p-seed120: Anna took a bout with the K♦, the K♠ trump read K♦ at 0.65-0.7
         just as the cards went; the bout stayed on the table for the camera, the next lead was
         refused as a throw-in, P3). That spot is then a place where cards are misread, and the
-        tracker reads that code there as the trump from now on (`trump_read_as`): a track of
-        it left lying there took the trump's readings for its own and kept the real K♦, played
-        a minute later, from being read anywhere else)."""
+        tracker reads that code there as the trump from now on (`trump_read_as`; a track of it
+        left lying there took the trump's readings for its own and kept the real K♦, played a
+        minute later, from being read anywhere else)."""
         view = self.view
         return view.trump is not None and view.trump_box is not None \
             and track.card in look_alikes(view.trump) \

@@ -134,7 +134,7 @@ class TablePipeline(MisreadHistory):
         if self.follower.view.started_at > started:   # a new game: the last one's questions
             self.follower.withdrawn += [q for q in self.questions   # are not to be answered
                                         if q.time < self.follower.view.started_at]
-            self.tracker.misread_spots.clear()   # another trump, maybe elsewhere
+            self.tracker.forget_misread_spots()   # another trump, maybe elsewhere
         if self.follower.withdrawn:  # settled without the players: no longer theirs to answer
             self.questions = [q for q in self.questions
                               if not any(q is gone for gone in self.follower.withdrawn)]

@@ -327,6 +327,10 @@ class CardTracker:
                 and self._distance_from(track.box, lying.box) <= self.config.home_distance:
             del self.tracks[code]
 
+    def forget_misread_spots(self) -> None:
+        """A new game: the codes read where its trump lay (`misread_where`) are cards again."""
+        self.misread_spots.clear()
+
     def swap(self, one: str, other: str) -> None:
         """The cards tracked as `one` and `other` are each the other (the players said so):
         each code read at the other's place is a reading of that card."""

@@ -1384,3 +1384,28 @@ def test_a_card_swept_unseen_then_its_code_brought_back_in_came_from_where_it_wa
         tracker.update(frame, frame / FPS, Detections.from_cards(items))
     track = tracker.tracks["9S"]
     assert track.laid_again and (track.first_box[0] + track.first_box[2]) / 2 > 950
+
+
+def test_a_code_read_where_the_trump_lies_is_the_trump_until_the_next_game() -> None:
+    """After `misread_where("9H", "6H")` (the 6H trump's index read 9H where it lies), 9H
+    read there is a reading of the 6H, even with the 6H out of sight since; read elsewhere
+    it is a card of its own, and after `forget_misread_spots` (a new game) there too."""
+    scene = Scene(CardTracker())
+    tracker = scene.target
+    scene.put("6H", (1000, 600))
+    scene.wait(0.6)
+    tracker.misread_where("9H", "6H")
+    scene.hidden.add("6H")                     # the stock over it
+    scene.put("9H", (1000, 600), confidence=0.7)
+    scene.wait(1.0)
+    assert "9H" not in tracker.tracks and tracker.tracks["6H"].state is TrackState.PLACED
+    scene.put("9H", (400, 300))
+    scene.wait(1.0)
+    assert tracker.tracks["9H"].state is TrackState.PLACED
+    scene.remove("9H")
+    scene.wait(3.5)
+    tracker.forget_misread_spots()
+    scene.put("9H", (1000, 600), confidence=0.7)
+    scene.wait(1.0)
+    assert tracker.tracks["9H"].state is TrackState.PLACED
+    assert tracker.tracks["9H"].box[0] > 900
