@@ -47,6 +47,8 @@ def told_outcome(state: TableState, fool: str | None, draw: bool | None,
                    "Болван не бывает ни дураком, ни победителем.")
     if fool is not None:
         return seats[0], ()
+    if set(seats) >= set(rules.persons):
+        return None, ()   # everybody out at once: a draw (R8)
     return None, tuple(sorted(set(seats)))
 
 

@@ -217,11 +217,15 @@ def test_g6_the_players_word_on_a_game_refused(events: list, word: dict, rule: s
     assert referee.snapshot()["game"] == 1 and not referee.outcomes()[0]["finished"]
 
 
-def test_r8_the_players_name_the_winners_when_playing_for_the_winner() -> None:
+@pytest.mark.parametrize("winners, outcome", [
+    (["Vera", "Anna"], {"draw": False, "winners": ["Anna", "Vera"]}),
+    (["Vera", "Anna", "Boris"], {"draw": True, "winners": []}),   # everybody out: a draw
+])
+def test_r8_the_players_name_the_winners_when_playing_for_the_winner(
+        winners: list, outcome: dict) -> None:
     referee = played(start("round", play_for_winner=True))
-    assert_verdict(referee.apply({"type": "new_game", "winners": ["Vera", "Anna"]}), None)
-    assert referee.outcomes()[0] == {"fool": None, "draw": False, "finished": True,
-                                     "winners": ["Anna", "Vera"], "told": True}
+    assert_verdict(referee.apply({"type": "new_game", "winners": winners}), None)
+    assert referee.outcomes()[0] == {"fool": None, **outcome, "finished": True, "told": True}
 
 
 @pytest.mark.parametrize("variant", ["round", "cross"])
