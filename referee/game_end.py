@@ -40,8 +40,7 @@ def told_outcome(state: TableState, fool: str | None, draw: bool | None,
     if winners is not None and not for_winner:
         raise Foul("G6", "A game ends with a fool (\"fool\") or a draw, not with winners.",
                    "Игра кончается дураком (\"fool\") или ничьей, а не победителями.")
-    seats = [seat_of(state, name) for name in (fool,) if name is not None] \
-        + [seat_of(state, name) for name in winners or ()]
+    seats = [seat_of(state, name) for name in ([fool] if fool is not None else winners or ())]
     if any(seat not in rules.persons for seat in seats):
         raise Foul("D7", "The dummy is never the fool and never wins.",
                    "Болван не бывает ни дураком, ни победителем.")

@@ -59,11 +59,11 @@ def apply_new_game(state: TableState, event: NewGame) -> None:
     require_rules(state)
     settle_bout(state)  # the table of a declared take goes to the taker first (P5)
     told = told_outcome(state, event.fool, event.draw, event.winners)
-    if told is not None and state.phase == "deal" and not any(state.counts):
-        raise Foul("G6", "This game has not been dealt yet: there is no game to end.",
-                   "Эта игра ещё не сдана: заканчивать нечего.")
-    if told is not None:
-        end_as_told(state, told)   # the players' word on a game the referee could not end
+    if told is not None:   # the players' word on a game the referee could not end
+        if state.phase == "deal" and not any(state.counts):
+            raise Foul("G6", "This game has not been dealt yet: there is no game to end.",
+                       "Эта игра ещё не сдана: заканчивать нечего.")
+        end_as_told(state, told)
     if state.phase != "finished":
         holders = [state.rules.seats[s] for s in state.rules.persons if state.counts[s]]
         who = ", ".join(holders) if holders else "nobody has been dealt"

@@ -799,11 +799,12 @@ class FollowerCore:
         (transfer-3p-seed105, unanswered: its 9♠, 7♠, A♠, 10♠, 6♠, Q♠ were clubs; false fouls
         12 -> 5). Each black card refused so is noted (`GameView.black_refused`)."""
         cards = played_cards(event)
-        if rule != "G8" or len(cards) != 1 or cards[0][-1] not in "SC":
+        if rule != "G8" or len(cards) != 1 or suit_of(cards[0]) not in "SC":
             return []
         refused_before = self.view.black_refused - {cards[0]}
         self.view.black_refused.add(cards[0])
-        if not refused_before and not any(old[-1] in "SC" and look_alikes_by_colour(old)[0] == new
+        if not refused_before and not any(suit_of(old) in "SC"
+                                           and look_alikes_by_colour(old)[0] == new
                                            for old, new in self.misread_as.items()):
             return []
         possible, _ = self._hand_could_hold(event)

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from vision.game_view import TURNS, Emitted, FollowerCore
-from vision.swept_bout import beats_in_game, swept_towards, unbeaten_attacks
+from vision.swept_bout import beats_in_game, defence_events, swept_towards, unbeaten_attacks
 from vision.table_events import (
     Question,
     TableEvent,
@@ -121,8 +121,7 @@ class UnansweredDoubts(FollowerCore):
         snapshot = self._snapshot()
         unbeaten = unbeaten_attacks(snapshot)
         if len(unbeaten) == 1 and beats_in_game(snapshot, first["card"], unbeaten[0]):
-            return {"type": "defend", "player": first["player"], "card": first["card"],
-                    "on": unbeaten[0]}
+            return defence_events(first["player"], unbeaten[0], [first["card"]])[0]
         return first
 
     def _no_card_played_after_all(self, question: Question) -> bool:
