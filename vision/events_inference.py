@@ -29,7 +29,15 @@ from vision.swept_bout import (
     unaccounted,
 )
 from vision.table_events import Question, TableEvent, card_text, cards_text
-from vision.table_reader import beats, look_alikes, look_alikes_by_colour, overlap, rank_of
+from vision.table_reader import (
+    SAME_COLOUR,
+    beats,
+    look_alikes,
+    look_alikes_by_colour,
+    overlap,
+    rank_of,
+    suit_of,
+)
 from vision.tracking import CardTrack, TrackerUpdate, TrackState, box_center, box_holds
 
 TRUMP_COVERED = 0.3  # a card laid on the turned trump covers this much of one of the two
@@ -760,6 +768,17 @@ class GameFollower(GuessedThrowers):
             beating = [{"type": "defend", "player": defender, "card": other, "on": target}
                        for other in look_alikes_by_colour(track.card)
                        if beats(other, target, "D", cross=True)]
+            other = rank_of(track.card) + SAME_COLOUR[suit_of(track.card)]
+            if doubt is None and suit_of(track.card) in "SC" and self.players_answer \
+                    and self.black_suits_swapped_here() \
+                    and beats(other, target, "D", cross=True) and self._may_hold(defender, other):
+                # a design read with its black suits swapped: a black card that cannot beat
+                # may be the other black suit, which does (cross-3p-seed109: Anna's 8♣ on the
+                # 7♣, read 8♠, a pass-on; the bout went astray and 100 s were lost). Asked
+                # where the players answer: unanswered, a guess would settle it, no better
+                # than the reading (cross-2p-seed110: recall 0.62 -> 0.38)
+                doubt = f"{card_text(track.card)} or {card_text(other)}?"
+                doubt_ru = f"{card_text(track.card, True)} или {card_text(other, True)}?"
             pass_on = {"type": "pass_on", "player": defender, "card": track.card}
             self._emit(out, pass_on, commit_pass_on, [track.card], doubt=doubt, doubt_ru=doubt_ru,
                        offered=beating)

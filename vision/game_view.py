@@ -801,15 +801,20 @@ class FollowerCore:
         cards = played_cards(event)
         if rule != "G8" or len(cards) != 1 or suit_of(cards[0]) not in "SC":
             return []
-        refused_before = self.view.black_refused - {cards[0]}
         self.view.black_refused.add(cards[0])
-        if not refused_before and not any(suit_of(old) in "SC"
-                                           and look_alikes_by_colour(old)[0] == new
-                                           for old, new in self.misread_as.items()):
+        if not self.black_suits_swapped_here():
             return []
         possible, _ = self._hand_could_hold(event)
         other = look_alikes_by_colour(cards[0])[0]
         return [with_card(event, cards[0], other)] if other in possible else []
+
+    def black_suits_swapped_here(self) -> bool:
+        """This game's camera has read a black card as the other black suit: one found so
+        (`misread_as`: the players' answer, or a guess the referee took), or two black cards
+        read surely and refused as known elsewhere (`GameView.black_refused`)."""
+        return len(self.view.black_refused) > 1 or any(
+            suit_of(old) in "SC" and look_alikes_by_colour(old)[0] == new
+            for old, new in self.misread_as.items())
 
     def _ask_layout_misread(self, event: dict, rule: str | None, out: list[Emitted]) -> None:
         """R2: a draw laid beside the table, refused as it beats a table card (the foul is

@@ -46,4 +46,11 @@ class LearnedMisreadings:
         if len(cards) != 1 or (was := self.likely(cards[0])) is None:
             return None
         renamed = with_card(reading, cards[0], was)
+        if reading.get("type") == "pass_on":
+            # the card passed on (cross, C7: it beat nothing) may beat as the card it was:
+            # then it was a defence, where the question offers it (cross-3p-seed109: Anna's
+            # 8♣ on the 7♣, read 8♠, settled as a pass-on of the 8♣)
+            renamed = next((candidate for candidate in question.candidates
+                            if candidate.get("type") == "defend" and candidate.get("card") == was
+                            and candidate.get("player") == reading.get("player")), renamed)
         return question.candidates.index(renamed) if renamed in question.candidates else None

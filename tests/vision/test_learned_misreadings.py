@@ -39,3 +39,16 @@ def test_the_question_s_candidate_a_learnt_misreading_names_is_chosen() -> None:
     assert learnt.choice(question(DEFENCE, {**DEFENCE, "card": "QH"})) is None   # not offered
     two = {"type": "attack", "player": "Anna", "cards": ["QS", "QD"]}
     assert learnt.choice(question(two, {**two, "cards": ["QC", "QD"]})) is None   # one card only
+
+
+def test_a_pass_on_whose_card_beats_as_the_suit_learnt_is_settled_as_that_defence() -> None:
+    # cross-3p-seed109: Anna's 8♣ laid on the 7♣, read 8♠ (it beats nothing: a pass-on)
+    learnt = LearnedMisreadings()
+    learnt.learn("7S", "7C")
+    pass_on = {"type": "pass_on", "player": "Anna", "card": "8S"}
+    beating = {"type": "defend", "player": "Anna", "card": "8C", "on": "7C"}
+    asked = question(pass_on, {**pass_on, "card": "8C"}, {**pass_on, "card": "8D"}, beating)
+    assert learnt.choice(asked) == 3
+    assert learnt.choice(question(pass_on, {**pass_on, "card": "8C"})) == 1   # none offered
+    others = question(pass_on, {**pass_on, "card": "8C"}, {**beating, "player": "Vera"})
+    assert learnt.choice(others) == 1   # another player's defence is no reading of this card

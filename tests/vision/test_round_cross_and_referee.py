@@ -316,18 +316,24 @@ def test_a_next_game_started_on_the_dashboard_is_not_started_again_by_the_camera
     assert [e["type"] for e in events(scene)] == ["deal", "trump", "attack", "deal", "trump"]
 
 
-def test_a_question_left_open_when_the_players_start_the_next_game_is_withdrawn() -> None:
-    """A lead read unsurely is asked about; before anyone answers, the players end the game
-    on the dashboard (the referee is at game 2): the question leaves the dashboard, an
-    answer given late tells the referee nothing (it would be judged in the wrong game), and
-    it is not settled as read once the players leave it unanswered."""
-    referee = FakeReferee(state={"attacker": "Boris", "game": 1})
+def unsure_lead_asked(referee: FakeReferee) -> Scene:
+    """Two players, the 6H trump; Boris's lead, a 7S read unsurely, asked about."""
     two = {**setup("classic"), "seats": ["Anna", "Boris"]}
     scene = Scene(TablePipeline(two, referee=referee))
     scene.put("6H", (1000, 600))
     scene.wait(0.6)
     scene.put("7S", (500, 360), confidence=0.4)
     scene.wait(1.0)
+    return scene
+
+
+def test_a_question_left_open_when_the_players_start_the_next_game_is_withdrawn() -> None:
+    """A lead read unsurely is asked about; before anyone answers, the players end the game
+    on the dashboard (the referee is at game 2): the question leaves the dashboard, an
+    answer given late tells the referee nothing (it would be judged in the wrong game), and
+    it is not settled as read once the players leave it unanswered."""
+    referee = FakeReferee(state={"attacker": "Boris", "game": 1})
+    scene = unsure_lead_asked(referee)
     pipeline = scene.target
     [question] = pipeline.questions
     told = list(referee.applied)
@@ -336,6 +342,25 @@ def test_a_question_left_open_when_the_players_start_the_next_game_is_withdrawn(
     assert pipeline.questions == []
     assert pipeline.answer(question, 0) is None and referee.applied == told
     scene.wait(16.0)                          # nor is it settled unanswered, as read
+    assert referee.applied == told
+
+
+def test_a_question_left_open_when_the_camera_starts_the_next_game_is_withdrawn() -> None:
+    """A lead read unsurely is asked about; nobody answers, the game ends and the camera sees
+    the next deal (its trump): the question leaves the dashboard and is not settled as read
+    into the new game once the players leave it unanswered."""
+    referee = FakeReferee(state={"attacker": "Boris", "game": 1})
+    scene = unsure_lead_asked(referee)
+    pipeline = scene.target
+    [question] = pipeline.questions
+    referee.state = {"phase": "finished", "game": 1}
+    sweep(scene, "7S", "6H")
+    scene.put("10D", (1000, 600))             # the next game's trump
+    scene.wait(1.0)
+    assert pipeline.questions == []
+    told = list(referee.applied)
+    assert [event["type"] for event in told[-3:]] == ["new_game", "deal", "trump"]
+    scene.wait(16.0)                          # not settled unanswered, as read
     assert referee.applied == told
 
 
@@ -1497,6 +1522,34 @@ def test_a_cross_pass_on_read_in_doubt_offers_the_look_alike_that_beats() -> Non
     defence = {"type": "defend", "player": "Boris", "card": "8S", "on": "7S"}
     assert pipeline.answer(question, question.candidates.index(defence)).verdict.ok
     assert pipeline.fouls == []
+
+
+def test_a_sure_black_pass_on_in_a_game_that_read_a_black_suit_as_the_other_is_asked(
+) -> None:
+    """Anna leads her 7C, read 7S surely, a card Vera holds: asked, the players name the 7C.
+    Boris covers it with his 8C, read 8S surely: as read, a card that cannot beat the 7C, a
+    pass-on; in a game whose camera has read a club as a spade, the 8C beating it is asked
+    about, and the misreading the players named settles it (cross-3p-seed109: the 8C told as
+    passed on, the bout went astray and 100 s of the game were lost)."""
+    from referee import Referee
+
+    referee = Referee()
+    for event in (setup("cross"), {"type": "deal", "hands": {
+            "Anna": ["7C", "6D"], "Boris": ["9H"], "Vera": ["7S", "JC"]}, "unseen": {"Boris": 1}}):
+        assert referee.apply(event).ok
+    scene = Scene(TablePipeline(setup("cross"), referee=referee, judge_setup=False), jitter=1.0)
+    pipeline = scene.target
+    scene.slide("7S", ANNA, (600, 360), confidence=0.95)
+    scene.wait(0.6)
+    asked = pipeline.questions[-1]
+    club = {"type": "attack", "player": "Anna", "cards": ["7C"]}
+    assert pipeline.answer(asked, asked.candidates.index(club)).verdict.ok
+    scene.slide("8S", BORIS, (615, 375), confidence=0.95)
+    scene.wait(0.6)
+    assert pipeline.questions == []
+    assert events(scene)[-1] == {"type": "defend", "player": "Boris", "card": "8C", "on": "7C"}
+    assert pipeline.fouls == [] and pipeline.snapshot()["table"] == [
+        {"attack": "7C", "defence": "8C"}]
 
 
 def test_an_unanswered_cross_pass_on_refused_is_the_look_alike_that_beats_it() -> None:
