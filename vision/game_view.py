@@ -16,6 +16,7 @@ import numpy as np
 
 from vision.seats import SeatMap
 from vision.swept_bout import (
+    DiscardWay,
     beats_in_game,
     breaks_the_rule_too,
     hand_known,
@@ -243,7 +244,8 @@ class FollowerCore:
         self.players_answer = False  # the players have answered a question of this game
         self.misread_as: dict[str, str] = {}  # old -> new: a card of this game read as old
         self._laid_beside: list[Question] = []  # which card does it beat? not yet answered
-        self._discard_ends: list[np.ndarray] = []  # where cards swept to the discard pile went
+        # (where it lay, the way it went) of each card seen swept to the discard pile
+        self._discard_sweeps: list[tuple[np.ndarray, np.ndarray]] = []
         self._doubts: list[Question] = []  # doubtful readings asked about, not yet answered
         # ... whose one card left the table while its bout lay there: taken back alone then?
         self._left_alone: dict[int, bool] = {}
@@ -957,7 +959,7 @@ class FollowerCore:
         return {"type": "pass_on", "player": event["player"], "card": event["card"]}
 
     @property
-    def discard_way(self) -> np.ndarray | None:
+    def discard_way(self) -> DiscardWay | None:
         """The way to the discard pile, once seen (`MissedCards` learns it)."""
         return None
 

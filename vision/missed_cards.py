@@ -21,12 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import numpy as np
-
 from vision.game_view import Emitted
 from vision.missed_turn import MissedTurns
 from vision.swept_bout import (
     SWEPT_TO_DISCARD,
+    DiscardWay,
     beats_in_game,
     carried_ways,
     misread_target_beaters,
@@ -90,16 +89,15 @@ class MissedCards(MissedTurns):
 
     def _learn_discard_way(self, defender: str | None) -> None:
         """A bout closed as a discard, its cards seen carried away from the defender: where
-        they were last read (`_discard_ends`) shows the way to the discard pile."""
+        they lay and the way they went (`_discard_sweeps`) show the way to the discard pile."""
         if defender is None or self._swept_towards(defender) is not False:
             return
-        self._discard_ends += [start + way for start, way in carried_ways(self._bout_tracks())]
+        self._discard_sweeps += carried_ways(self._bout_tracks())
 
     @property
-    def discard_way(self) -> np.ndarray | None:
-        """The way to the discard pile: the mean of where cards swept there were last read,
-        None before any was seen."""
-        return np.mean(self._discard_ends, axis=0) if self._discard_ends else None
+    def discard_way(self) -> DiscardWay | None:
+        """The way to the discard pile, None before a bout was seen swept there."""
+        return DiscardWay.of(self._discard_sweeps)
 
     def _ask_before_throw_in(self, out: list[Emitted]) -> bool:
         """A throw-in comes on an unbeaten lead whose card is covered: asked, and the model

@@ -11,6 +11,7 @@ which card it was. Here: the cards that may have been it (`possible_beaters`,
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -29,8 +30,34 @@ TOWARDS_COSINE = 0.97  # ... and as going to a seat within about 14 degrees of i
 NEAREST_COSINE = 0.9
 
 
+@dataclass(frozen=True)
+class DiscardWay:
+    """Where beaten bouts were seen swept to the discard pile: the mean of where their cards
+    were last read (`end`), and the way each of them was carried (`ways`)."""
+
+    end: np.ndarray
+    ways: tuple[np.ndarray, ...] = ()
+
+    @classmethod
+    def of(cls, sweeps: list[tuple[np.ndarray, np.ndarray]]) -> DiscardWay | None:
+        """From (where it lay, the way it was carried) of each card seen swept there; None
+        before any was."""
+        if not sweeps:
+            return None
+        return cls(np.mean([start + way for start, way in sweeps], axis=0),
+                   tuple(way for _, way in sweeps))
+
+    def cosine(self, start: np.ndarray, way: np.ndarray) -> float:
+        """How nearly a card carried `way` from `start` went the discard pile's way: towards
+        where the swept cards were last read, or along the way one of them went (the pile
+        lying beyond a seat's side, the mean of where they were lost points off the ways they
+        went: dummy-3p-seed111, unanswered: Vera's beaten bout, swept towards the pile beyond
+        her seat, was taken for her take with a throw-in nobody saw, 13 false fouls)."""
+        return max([_cosine(way, self.end - start), *(_cosine(way, other) for other in self.ways)])
+
+
 def swept_towards(tracks: Iterable[CardTrack], seats: SeatMap, seat: str,
-                  discard: np.ndarray | None = None) -> bool | None:
+                  discard: DiscardWay | None = None) -> bool | None:
     """True when a card of the bout was seen carried towards `seat`, False when the cards seen
     carried all went elsewhere, None when none was seen carried far enough to tell. With
     `discard` (where bouts were seen swept to the discard pile), a card whose way points
@@ -47,7 +74,7 @@ def swept_towards(tracks: Iterable[CardTrack], seats: SeatMap, seat: str,
         if np.linalg.norm(towards) < 1e-6:
             continue
         cosine = _cosine(way, towards)
-        if discard is not None and _cosine(way, discard - start) > cosine:
+        if discard is not None and discard.cosine(start, way) > cosine:
             cosine = -1.0   # went to the discard pile: elsewhere
         elif discard is not None and cosine >= NEAREST_COSINE and all(
                 _cosine(way, seats.point(other) - start) < cosine

@@ -7,6 +7,7 @@ import pytest
 
 from vision.seats import SeatMap
 from vision.swept_bout import (
+    DiscardWay,
     beats_in_game,
     breaks_the_rule_too,
     possible_beaters,
@@ -81,9 +82,30 @@ def test_a_card_swept_nearer_a_seat_than_anywhere_else_went_there_once_the_pile_
     Here the one swept 16 degrees off."""
     seats = SeatMap(("Anna", "Boris"), ((640.0, 702.0), (640.0, 18.0)))
     cards = [carried("9D", (581, 284), (571, 119))]
-    pile = None if discard is None else np.array(discard)
+    pile = None if discard is None else DiscardWay(np.array(discard))
     assert swept_towards(cards, seats, "Boris", pile) is towards
     assert swept_towards(cards, seats, "Anna", pile) is False
+
+
+def test_a_card_swept_along_the_way_bouts_went_to_the_discard_pile_went_there() -> None:
+    """dummy-3p-seed111: the discard pile lies right of the table, towards Vera's seat. Four
+    cards of two beaten bouts were swept there, 15 to 32 degrees below her direction, and
+    lost from sight a third of the way. Her next bout, beaten, was swept off too: its Q♦
+    went 14 degrees below her direction, nearer her seat than where the swept cards were
+    lost, but along the way one of them went: a discard, not her take (unanswered, a take
+    with a throw-in nobody saw, 13 false fouls after it). A card carried at her seat went
+    there."""
+    seats = SeatMap(("Anna", "dummy", "Boris", "Vera"),
+                    ((640.0, 702.0), (32.0, 360.0), (640.0, 18.0), (1248.0, 360.0)))
+    swept = [(np.array(lay), np.array(way)) for lay, way in (
+        ((574.0, 287.0), (157.0, 42.0)), ((598.0, 308.0), (156.0, 84.0)),
+        ((578.0, 290.0), (201.0, 71.0)), ((607.0, 306.0), (184.0, 113.0)))]
+    queen = [carried("QD", (577, 283), (679, 309))]
+    assert swept_towards(queen, seats, "Vera", DiscardWay(DiscardWay.of(swept).end)) is True
+    assert swept_towards(queen, seats, "Vera", DiscardWay.of(swept)) is False
+    taken = [carried("QD", (577, 283), (877, 321))]
+    assert swept_towards(taken, seats, "Vera", DiscardWay.of(swept)) is True
+    assert DiscardWay.of([]) is None
 
 
 def test_a_card_beats_another_by_the_referee_s_trump_and_variant() -> None:
