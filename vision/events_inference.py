@@ -31,6 +31,7 @@ from vision.swept_bout import (
 from vision.table_events import Question, TableEvent, card_text, cards_text
 from vision.table_reader import (
     SAME_COLOUR,
+    TablePair,
     beats,
     look_alikes,
     look_alikes_by_colour,
@@ -40,6 +41,7 @@ from vision.table_reader import (
 )
 from vision.tracking import CardTrack, TrackerUpdate, TrackState, box_center, box_holds
 
+SEEN_BESIDE = 0.6  # card sizes: a card's code read from one frame to the next this far away
 TRUMP_COVERED = 0.3  # a card laid on the turned trump covers this much of one of the two
 
 __all__ = ["DUMMY", "Emitted", "GameFollower", "GameView", "InferenceConfig"]
@@ -276,6 +278,8 @@ class GameFollower(GuessedThrowers):
         if self._drawn_card_moved_on(track) or self._layout_code_drawn(track, out):
             return   # (round's opening only)
         pair = self.view.reader.pair_of(track.card)
+        if pair is not None and self._transferred_beside_its_misread_lead(track, pair, out):
+            return
         if pair is not None and self._trump_read_as_a_bout_card(track):
             self.view.cloth.append(track.box.copy())
             self.trump_read_as.append(track.card)   # the tracker drops it there for good
@@ -288,6 +292,41 @@ class GameFollower(GuessedThrowers):
                 pair.attack_box = track.box.copy()
             else:
                 pair.defence_box = track.box.copy()
+
+    def _transferred_beside_its_misread_lead(self, track: CardTrack, pair: TablePair,
+                                             out: list[Emitted]) -> bool:
+        """An unbeaten lead's code read, from one frame to the next, a card's width away
+        beside it, where the defender may transfer: a card of that code laid there, read
+        surer than the lead, whose own reading the detector gives to one card alone; the lead
+        is another card of its rank, misread (transfer-2p-seed110: Anna's Q♣ lead read Q♠;
+        Boris transferred with the Q♥, then Anna with her Q♠ beside it, and the Q♠ reading
+        went over to it; the transfer was never told, the bout became Anna's take, and three
+        leads after it were refused as out of turn). The lead is renamed the other suit of its
+        colour (else another of its rank) nobody has accounted for, and the card laid is told
+        as the defender's transfer. False when not so."""
+        view = self.view
+        moved_from, first_away = track.moved_from, track.carry_from
+        if pair.attack != track.card or not pair.lead or pair.defence is not None \
+                or moved_from is None or first_away is None or not self._could_transfer(track) \
+                or overlap(track.box, moved_from) > 0.0 or overlap(first_away, track.box) < 0.5:
+            return False   # (first read away from the lead where it lies now: not carried)
+        apart = float(np.linalg.norm(box_center(track.box) - box_center(moved_from)))
+        if apart < SEEN_BESIDE * self._card_size(track, self._last_tracks):
+            return False
+        possible = unaccounted(self._snapshot(), self._tracks)
+        lead = next((alike for alike in look_alikes_by_colour(track.card)
+                     if rank_of(alike) == rank_of(track.card) and alike in possible
+                     and alike not in view.reader.cards), None)
+        if lead is None:
+            return False
+        self.found_misread_on_table(track.card, lead)
+        pair = view.reader.pair_of(lead)
+        if pair is None:
+            return False
+        pair.attack_box = moved_from.copy()
+        self.guessed.add(lead)
+        self._add_to_bout(track, out)
+        return True
 
     def _trump_read_as_a_bout_card(self, track: CardTrack) -> bool:
         """A bout card the tracker moved onto the turned trump while it lies under the stock,

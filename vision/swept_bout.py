@@ -61,11 +61,11 @@ def swept_towards(tracks: Iterable[CardTrack], seats: SeatMap, seat: str,
     """True when a card of the bout was seen carried towards `seat`, False when the cards seen
     carried all went elsewhere, None when none was seen carried far enough to tell. With
     `discard` (where bouts were seen swept to the discard pile), a card whose way points
-    nearer there than to the seat went elsewhere (dummy-3p-seed42: the discard pile
-    at the bottom right, beyond Vera's seat on the right; one card of a bout swept there went
-    within Vera's cone, and she was asked whether she took). Once that way is known, a card
-    whose way points within `NEAREST_COSINE` of the seat, and nearer it than every other seat
-    and the pile, went to the seat."""
+    nearer the pile's way (`DiscardWay.cosine`) than the seat went elsewhere (dummy-3p-seed42:
+    the discard pile at the bottom right, beyond Vera's seat on the right; one card of a bout
+    swept there went within Vera's cone, and she was asked whether she took). Once that way
+    is known, a card whose way points within `NEAREST_COSINE` of the seat, and nearer it than
+    every other seat and the pile, went to the seat."""
     if seat not in seats.names:
         return None
     cosines = []

@@ -275,6 +275,48 @@ def test_a_card_the_defender_lays_beside_the_bout_is_asked_about() -> None:
     assert [e["type"] for e in events(scene)] == ["deal", "trump", "attack"]
 
 
+def transfer_chain_on_a_misread_lead() -> Scene:
+    """Two players, transfer durak, the real referee: Anna's lead, the Q♣ read Q♠, and Boris's
+    transfer with the Q♥."""
+    from referee import Referee
+
+    scene = start({**TWO, "variant": "transfer"}, referee=Referee())
+    play(scene, "QS", BOTTOM, (500, 360))      # Anna's Q♣, read Q♠
+    play(scene, "QH", TOP, (620, 360))         # Boris transfers
+    return scene
+
+
+def test_a_lead_s_code_read_at_once_beside_it_is_a_transfer_and_the_lead_was_misread() -> None:
+    """Anna transfers back with her Q♠, laid beside the lead; read surer than the lead, the
+    detector's one Q♠ reading goes over to it, and the lead is read as nothing: a card of the
+    lead's code laid there, the lead another queen misread, the other black one nobody has
+    (transfer-2p-seed110: recall 0.82 -> 0.99, four false fouls -> none). The referee's past
+    calls the lead the Q♣, and Boris's A♣ beats it."""
+    scene = transfer_chain_on_a_misread_lead()
+    pipeline = scene.target
+    scene.put("QS", (380, 360), confidence=0.97)   # the reading is there from the next frame
+    scene.wait(1.5)
+    assert events(scene)[-1] == {"type": "transfer", "player": "Anna", "cards": ["QS"]}
+    play(scene, "AC", TOP, (515, 375))
+    assert events(scene)[-1] == {"type": "defend", "player": "Boris", "card": "AC", "on": "QC"}
+    assert pipeline.snapshot()["table"] == [{"attack": "QC", "defence": "AC"},
+                                            {"attack": "QH", "defence": None},
+                                            {"attack": "QS", "defence": None}]
+    assert pipeline.fouls == []
+
+
+def test_a_lead_seen_carried_aside_is_the_lead_moved() -> None:
+    """As above, but the Q♠ is seen carried a card's width aside: the lead moved, nothing
+    more is told."""
+    scene = transfer_chain_on_a_misread_lead()
+    told = events(scene)
+    scene.slide("QS", (500, 360), (380, 360), seconds=0.4)
+    scene.wait(1.5)
+    assert events(scene) == told
+    assert scene.target.snapshot()["table"] == [{"attack": "QS", "defence": None},
+                                                {"attack": "QH", "defence": None}]
+
+
 def test_a_trump_of_the_attack_s_rank_laid_beside_is_a_defence_asked_about_not_a_transfer() -> None:
     scene = start()                          # classic: no transfers; hearts are trumps
     play(scene, "7S", BOTTOM, (500, 360))
