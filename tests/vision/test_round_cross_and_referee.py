@@ -748,6 +748,19 @@ def cross_with_hands(boris: tuple[str, str] = ("8S", "6C")) -> Scene:
     return Scene(TablePipeline(setup("cross"), referee=referee, judge_setup=False), jitter=1.0)
 
 
+def cross_with_one_unseen(anna: list[str], vera: list[str]) -> Scene:
+    """A cross game whose hands the referee knows (entered by hand) but for one card of
+    Boris's nobody saw: Anna `anna`, Boris the 9H and that card, Vera `vera`. Anna, who holds
+    the lowest diamond, leads."""
+    from referee import Referee
+
+    referee = Referee()
+    for event in (setup("cross"), {"type": "deal", "hands": {
+            "Anna": anna, "Boris": ["9H"], "Vera": vera}, "unseen": {"Boris": 1}}):
+        assert referee.apply(event).ok
+    return Scene(TablePipeline(setup("cross"), referee=referee, judge_setup=False), jitter=1.0)
+
+
 def test_a_cover_asked_as_a_pass_on_over_a_lead_in_question_is_the_defence_it_is_unanswered(
 ) -> None:
     """Anna leads her 6C, read 6S unsurely (a card Vera holds): asked. Boris covers it with
@@ -756,13 +769,7 @@ def test_a_cover_asked_as_a_pass_on_over_a_lead_in_question_is_the_defence_it_is
     beats it, is its defence, not a pass-on (cross-3p-seed101, unanswered: the 7♣ passed on
     to Anna all the same, the bout could not close, and every lead after it was out of
     turn)."""
-    from referee import Referee
-
-    referee = Referee()
-    for event in (setup("cross"), {"type": "deal", "hands": {
-            "Anna": ["6C", "6D"], "Boris": ["9H"], "Vera": ["6S", "JC"]}, "unseen": {"Boris": 1}}):
-        assert referee.apply(event).ok
-    scene = Scene(TablePipeline(setup("cross"), referee=referee, judge_setup=False), jitter=1.0)
+    scene = cross_with_one_unseen(["6C", "6D"], ["6S", "JC"])
     pipeline = scene.target
     scene.slide("6S", ANNA, (600, 360), confidence=0.55)   # the 6C, misread
     scene.wait(0.6)
@@ -1531,13 +1538,7 @@ def test_a_sure_black_pass_on_in_a_game_that_read_a_black_suit_as_the_other_is_a
     pass-on; in a game whose camera has read a club as a spade, the 8C beating it is asked
     about, and the misreading the players named settles it (cross-3p-seed109: the 8C told as
     passed on, the bout went astray and 100 s of the game were lost)."""
-    from referee import Referee
-
-    referee = Referee()
-    for event in (setup("cross"), {"type": "deal", "hands": {
-            "Anna": ["7C", "6D"], "Boris": ["9H"], "Vera": ["7S", "JC"]}, "unseen": {"Boris": 1}}):
-        assert referee.apply(event).ok
-    scene = Scene(TablePipeline(setup("cross"), referee=referee, judge_setup=False), jitter=1.0)
+    scene = cross_with_one_unseen(["7C", "6D"], ["7S", "JC"])
     pipeline = scene.target
     scene.slide("7S", ANNA, (600, 360), confidence=0.95)
     scene.wait(0.6)
