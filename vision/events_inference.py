@@ -31,6 +31,7 @@ from vision.swept_bout import (
 from vision.table_events import Question, TableEvent, card_text, cards_text
 from vision.table_reader import (
     SAME_COLOUR,
+    Placement,
     TablePair,
     beats,
     look_alikes,
@@ -476,6 +477,8 @@ class GameFollower(GuessedThrowers):
             view.reader.ignored.add(track.card)
             return
         placement = view.reader.classify(self._extent(track))
+        if placement.kind == "attack" and self._index_only(track):
+            placement = self._index_on_a_covered_attack(track) or placement
         if placement.kind != "attack":
             view.open_lead = None  # a defence: the lead is what it is
             self._defend(track, placement.on, out)
@@ -498,6 +501,21 @@ class GameFollower(GuessedThrowers):
             view.pending.append(track)  # the defence goes first: it may bring P3's rank
             return
         self._add_to_bout(track, out)
+
+    def _index_on_a_covered_attack(self, track: CardTrack) -> Placement | None:
+        """An index read alone inside an unbeaten attack card's box as read now, but outside
+        where that card was placed, its box grown since (`_covered_unseen`: a card laid on it,
+        the two read as one): the corner of that card's defence, showing at the pair's corner
+        (transfer-2p-seed120: Anna's Q♠ on Boris's 10♠, read by its far index only; the card
+        guessed round that index reached off the 10♠, and the Q♠, a G8 foul, was asked about
+        as Boris's throw-in, which nobody could confirm). None when not so."""
+        for pair in self.view.reader.unbeaten:
+            lying = self._tracks.get(pair.attack)
+            if lying is not None and self._covered_unseen(pair.attack) \
+                    and box_holds(lying.box, track.center) \
+                    and not box_holds(pair.attack_box, track.center):
+                return Placement("defence", (pair.attack,))
+        return None
 
     def _earlier_card_arriving(self, track: CardTrack) -> bool:
         """A card brought in before `track` is still coming to rest (its name flickers between

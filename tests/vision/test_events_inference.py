@@ -317,6 +317,28 @@ def test_a_lead_seen_carried_aside_is_the_lead_moved() -> None:
                                                 {"attack": "QH", "defence": None}]
 
 
+@pytest.mark.parametrize(("grown", "told"), [
+    (True, [{"type": "defend", "player": "Boris", "card": "QS", "on": "10S"}]),
+    (False, [{"type": "take", "player": "Boris"},        # the 10S as it lay: a card beside
+             {"type": "throw_in", "player": "Anna", "cards": ["QS"]}]),
+])
+def test_an_index_at_the_corner_of_an_attack_card_read_grown_is_its_defence(
+        grown: bool, told: list[dict]) -> None:
+    """Boris's Q♠ laid on Anna's 10♠ lead: the pair is read as the 10♠, its box grown, and the
+    Q♠ by its far corner index alone, at the pair's corner, off where the 10♠ lay. The card
+    guessed round that index barely touches the 10♠; the grown box holds it: a defence
+    (transfer-2p-seed120: Anna's Q♠ on the 10♠, a G8 foul, was asked about as Boris's
+    throw-in, which nobody could confirm). Not grown, a card read beside it is no defence."""
+    scene = start()
+    play(scene, "10S", BOTTOM, (500, 360))          # Anna leads
+    if grown:                                       # the two cards read as one, the 10♠
+        scene.cards["10S"], scene.sizes["10S"] = (525, 385), (90, 120)
+    scene.index_only.add("QS")
+    scene.put("QS", (566, 441))                     # the Q♠'s far corner index
+    scene.wait(1.0)
+    assert events(scene)[3:] == told
+
+
 def test_a_trump_of_the_attack_s_rank_laid_beside_is_a_defence_asked_about_not_a_transfer() -> None:
     scene = start()                          # classic: no transfers; hearts are trumps
     play(scene, "7S", BOTTOM, (500, 360))
