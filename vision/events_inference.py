@@ -30,7 +30,6 @@ from vision.swept_bout import (
 )
 from vision.table_events import Question, TableEvent, card_text, cards_text
 from vision.table_reader import (
-    SAME_COLOUR,
     Placement,
     TablePair,
     beats,
@@ -825,7 +824,7 @@ class GameFollower(GuessedThrowers):
             beating = [{"type": "defend", "player": defender, "card": other, "on": target}
                        for other in look_alikes_by_colour(track.card)
                        if beats(other, target, "D", cross=True)]
-            other = rank_of(track.card) + SAME_COLOUR[suit_of(track.card)]
+            other = look_alikes_by_colour(track.card)[0]   # the other suit of its colour
             if doubt is None and suit_of(track.card) in "SC" and self.players_answer \
                     and self.black_suits_swapped_here() \
                     and beats(other, target, "D", cross=True) and self._may_hold(defender, other):
