@@ -80,6 +80,14 @@ def as_a_foul(event: dict, rule: str | None) -> list[dict]:
     return [{**event, "foul": rule}] if rule == "G8" else []
 
 
+def _distance_to_segment(point: np.ndarray, start: np.ndarray, end: np.ndarray) -> float:
+    """How far `point` lies from the straight way from `start` to `end`."""
+    way = end - start
+    length = float(way @ way)
+    along = 0.0 if length < 1e-9 else min(max(float((point - start) @ way) / length, 0.0), 1.0)
+    return float(np.linalg.norm(point - (start + along * way)))
+
+
 def holder_of(event: dict) -> str | None:
     """Whose hand the card an event plays came from: None (any: the stock) for an opening's
     turn, which lays the card just drawn."""
@@ -1068,12 +1076,30 @@ class FollowerCore:
         sure = self._typical_confidence() - self.config.misread_margin
         size = self._card_size(track)
         return [other.card for other in self._lately_unplaced
-                if other.card != card and other.readings >= 2
-                and other.first_seen <= track.first_seen
-                and (other.card in look_alikes(card) and other.confidence >= sure
-                     and abs(other.last_seen - track.first_seen) <= self.config.together_window
-                     and float(np.linalg.norm(other.center - track.first_center)) <= 1.5 * size
-                     or self._carried_into(other, track, size))]
+                if other.card != card and (
+                    other.readings >= 2 and other.first_seen <= track.first_seen
+                    and (other.card in look_alikes(card) and other.confidence >= sure
+                         and abs(other.last_seen - track.first_seen)
+                         <= self.config.together_window
+                         and float(np.linalg.norm(other.center - track.first_center))
+                         <= 1.5 * size
+                         or self._carried_into(other, track, size))
+                    or self._surer_on_its_path(other, track, size))]
+
+    def _surer_on_its_path(self, other: CardTrack, track: CardTrack, size: float) -> bool:
+        """`other`, a look-alike of `track`'s card, was read on `track`'s way in, between its
+        first reading and its coming to rest, on the way it came (within half a card of it), more
+        surely than `track` was read on its way (a card read as itself blurred, as its
+        look-alike once most surely, then as itself at rest, not surely: transfer-2p-seed98,
+        Anna's Q♣ defence on the 10♣ read Q♠ 0.71, Q♣ 0.86, Q♠ 0.65 coming in, Q♠ 0.84 at
+        rest; refused, G4, a false foul)."""
+        if other.card not in look_alikes(track.card) \
+                or not track.first_seen < other.first_seen <= other.last_seen < track.rest_since:
+            return False
+        on_its_way = [confidence for at, confidence in track.recent if at < track.rest_since]
+        if not on_its_way or other.confidence <= max(on_its_way):
+            return False
+        return _distance_to_segment(other.center, track.first_center, track.center) <= size / 2
 
     def _carried_into(self, other: CardTrack, track: CardTrack, size: float) -> bool:
         """`other` was read moving, last just before `track` was first read (`carried_gap`),

@@ -2569,6 +2569,27 @@ def test_a_defence_read_surely_as_a_look_alike_only_at_rest_is_asked_about(
         named_as_the_first_other_reading(scene, question, "KC")
 
 
+@pytest.mark.parametrize("look_alike_confidence", [0.86, 0.6])
+def test_a_look_alike_read_on_a_cards_way_more_surely_than_the_card_is_asked_about(
+        look_alike_confidence: float) -> None:
+    """transfer-2p-seed98: Anna's Q♣ defence on the 10♣ was read Q♠ 0.71, Q♣ 0.86, Q♠ 0.65
+    as it came in, then Q♠ 0.84 at rest: refused (G4) as read, a false foul. Here Anna's K♣
+    on Boris's 9♣ is read K♠ 0.7 on its way but once K♣, then K♠ 0.92 at rest: read K♣ more
+    surely than as itself on its way, one card read two ways, so a question with the K♣
+    first after the reading; named so, no foul. The K♣ read less surely than the K♠ on its
+    way is a flicker: the refusal stays a foul."""
+    scene = boris_leads_nine_of_clubs()
+    for step in range(10):                    # from Anna's seat, 30 px a frame
+        name = "KC" if step == 3 else "KS"
+        scene.remove("KC", "KS")
+        scene.put(name, (515, 675 - 30 * step),
+                  confidence=look_alike_confidence if step == 3 else 0.92 if step == 9 else 0.7)
+        scene.step()
+    question = asked_unless_a_foul(scene, explained=look_alike_confidence > 0.7)
+    if question is not None:
+        named_as_the_first_other_reading(scene, question, "KC")
+
+
 def carried_in_read_two_ways(scene: Scene, on_its_way: str, at_rest: str, *, x: float,
                              confidence: float = 0.97, way_confidence: float = 0.97) -> None:
     """From Anna's seat a card read `on_its_way` (30 px a frame, at `x`), unread for a few
