@@ -28,15 +28,20 @@ TOWARDS_COSINE = 0.97  # ... and as going to a seat within about 14 degrees of i
 # nearer that seat than every other seat and the pile (classic-2p-seed49: a bout taken, swept
 # 16-20 degrees off the taker's seat, was counted as swept elsewhere, a discard)
 NEAREST_COSINE = 0.9
+# a swept card is lost from sight under the hand about a third of its way to the discard pile:
+# the pile lies about this many times as far along each swept card's way (dummy-3p-seed109)
+PILE_REACH = 3.0
 
 
 @dataclass(frozen=True)
 class DiscardWay:
     """Where beaten bouts were seen swept to the discard pile: the mean of where their cards
-    were last read (`end`), and the way each of them was carried (`ways`)."""
+    were last read (`end`), the way each of them was carried (`ways`), and the mean of where
+    those ways lead on to (`beyond`: `PILE_REACH` times as far, about where the pile lies)."""
 
     end: np.ndarray
     ways: tuple[np.ndarray, ...] = ()
+    beyond: np.ndarray | None = None
 
     @classmethod
     def of(cls, sweeps: list[tuple[np.ndarray, np.ndarray]]) -> DiscardWay | None:
@@ -45,15 +50,22 @@ class DiscardWay:
         if not sweeps:
             return None
         return cls(np.mean([start + way for start, way in sweeps], axis=0),
-                   tuple(way for _, way in sweeps))
+                   tuple(way for _, way in sweeps),
+                   np.mean([start + PILE_REACH * way for start, way in sweeps], axis=0))
 
     def cosine(self, start: np.ndarray, way: np.ndarray) -> float:
         """How nearly a card carried `way` from `start` went the discard pile's way: towards
-        where the swept cards were last read, or along the way one of them went (the pile
-        lying beyond a seat's side, the mean of where they were lost points off the ways they
-        went: dummy-3p-seed111, unanswered: Vera's beaten bout, swept towards the pile beyond
-        her seat, was taken for her take with a throw-in nobody saw, 13 false fouls)."""
-        return max([_cosine(way, self.end - start), *(_cosine(way, other) for other in self.ways)])
+        where the swept cards were last read or where their ways lead on to, or along the way
+        one of them went (the pile lying beyond a seat's side, the mean of where they were
+        lost points off the ways they went: dummy-3p-seed111, unanswered: Vera's beaten bout,
+        swept towards the pile beyond her seat, was taken for her take with a throw-in nobody
+        saw, 13 false fouls). Where the ways lead on to counts for a bout laid far from the
+        others (dummy-3p-seed109: a bout at the table's left edge, swept right to the pile at
+        the bottom right, went 16 degrees off where the swept cards were lost and off each of
+        their ways, 15 degrees off Vera's seat on the right: asked whether she took it)."""
+        targets = [self.end - start, *(() if self.beyond is None else (self.beyond - start,))]
+        return max([*(_cosine(way, target) for target in targets),
+                    *(_cosine(way, other) for other in self.ways)])
 
 
 def swept_towards(tracks: Iterable[CardTrack], seats: SeatMap, seat: str,

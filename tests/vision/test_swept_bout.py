@@ -108,6 +108,29 @@ def test_a_card_swept_along_the_way_bouts_went_to_the_discard_pile_went_there() 
     assert DiscardWay.of([]) is None
 
 
+def test_a_card_swept_towards_where_the_swept_cards_ways_lead_went_to_the_discard_pile(
+) -> None:
+    """dummy-3p-seed109: the discard pile lies at the bottom right, beyond where the cards
+    swept there were lost from sight (under the hand, about a third of the way). A beaten
+    bout laid at the table's left edge was swept right to it: 16 degrees off where the swept
+    cards were lost and off each of their ways, 15 degrees off Vera's seat on the right, so
+    it was counted her take (asked). Towards where their ways lead on to, it went to the
+    pile; a card carried from the table's middle straight at her seat went to her."""
+    seats = SeatMap(("Anna", "dummy", "Boris", "Vera"),
+                    ((640.0, 702.0), (32.0, 360.0), (640.0, 18.0), (1248.0, 360.0)))
+    swept = [(np.array(lay), np.array(way)) for lay, way in (
+        ((589.0, 285.0), (164.0, 99.0)), ((716.0, 307.0), (142.0, 128.0)),
+        ((610.0, 311.0), (147.0, 81.0)), ((582.0, 287.0), (163.0, 82.0)),
+        ((604.0, 313.0), (193.0, 103.0)), ((603.0, 317.0), (192.0, 100.0)))]
+    pile = DiscardWay.of(swept)
+    lost_there = DiscardWay(pile.end, pile.ways)
+    discarded = [carried("JD", (224, 459), (496, 502))]
+    assert swept_towards(discarded, seats, "Vera", lost_there) is True
+    assert swept_towards(discarded, seats, "Vera", pile) is False
+    taken = [carried("JD", (577, 283), (877, 321))]
+    assert swept_towards(taken, seats, "Vera", pile) is True
+
+
 def test_a_card_beats_another_by_the_referee_s_trump_and_variant() -> None:
     """Diamonds trump: a 6♦ beats the A♣ in classic, not in cross (C5: clubs are not beaten by
     diamonds); the 7♣ beats the 6♣ in both, and nothing beats without a suit or trump to."""
