@@ -359,6 +359,11 @@ class MissedTurns(LayoutPhases):
         snapshot = self._snapshot()
         drawer = snapshot.get("turn")
         phase = TURN_PHASES.get(event["type"])
+        theirs = self._next_drawers_placing(snapshot, drawer, event) \
+            if phase == "faceup" and snapshot.get("phase") == phase else None
+        if theirs is not None:   # the next player's, after a turn of the drawer's missed
+            table_event, event = TableEvent(theirs, table_event.frame, table_event.time), theirs
+            commit = self._placed_by(theirs, commit)
         if phase is None or snapshot.get("phase") != phase \
                 or drawer in (None, event.get("player")):
             return False
@@ -393,6 +398,45 @@ class MissedTurns(LayoutPhases):
         self._wait(MissedTurn(question, table_event, commit, guess=guess), out)
         commit()
         return True
+
+    def _next_drawers_placing(self, snapshot: dict, drawer: str | None, event: dict
+                              ) -> dict | None:
+        """Cross's face-up deal: a placing told as `drawer`'s (his turn: a card comes from
+        the stock, not from a seat) and refused, where the top card of `drawer`'s pile was
+        read where it lies as a look-alike nobody has accounted for (`read_here_as`): a card
+        laid on it, taken for the top card read two ways. When C3 sends that look-alike onto
+        `drawer`'s own pile, and then the card told onto where it went as the next player's,
+        the placing is that next player's, after a turn of `drawer`'s the camera missed
+        (cross-2p-seed112: Boris's 8♠ laid on his pile's 8♣, a design whose clubs and spades
+        read alike, never told; Anna's J♦ on her own pile, told as Boris's, was refused (C3),
+        and three false fouls followed). Not one seen coming from `drawer`'s seat. Else
+        None."""
+        if drawer is None or event.get("player") != drawer or self.options.get("place_continues"):
+            return None
+        track = self._tracks.get(event["card"])
+        pile = list((snapshot.get("piles") or {}).get(drawer) or ())
+        top = self._tracks.get(pile[-1]) if pile else None
+        after = self._next_seat(drawer)
+        if track is None or top is None or after == drawer \
+                or self._direction_choice(track, self._persons) == (drawer, True):
+            return None
+        theirs = {**event, "player": after}
+        free = set(unaccounted(snapshot, {event["card"]}))
+        for alike in top.read_here_as:
+            missed = {"type": "deal_card", "player": drawer, "card": alike, "to": drawer}
+            if alike in free and goes_where_c3_sends(snapshot, missed) \
+                    and goes_where_c3_sends(_with_placed(snapshot, [missed]), theirs):
+                return theirs
+        return None
+
+    def _placed_by(self, placing: dict, commit: Callable[[], None]) -> Callable[[], None]:
+        """`commit` of a placing told as another player's, then the model's turn passed on
+        from `placing`'s player."""
+        def placed() -> None:
+            commit()
+            self.view.last_placing = self.view.placings[placing["card"]] = placing
+            self.view.opening_turn = self._next_seat(placing["player"])
+        return placed
 
     def _ask_missed_lead(self, table_event: TableEvent, commit: Callable[[], None],
                          out: list[Emitted]) -> bool:

@@ -715,6 +715,43 @@ def test_a_placing_out_of_turn_for_the_referee_asks_which_card_the_camera_missed
     assert pipeline.fouls == [] and pipeline.snapshot()["turn"] == "Boris"
 
 
+@pytest.mark.parametrize("onto", ["Anna", "Boris"])
+def test_a_placing_refused_as_the_drawer_s_that_fits_the_next_player_asks_about_a_missed_turn(
+        onto: str) -> None:
+    """A card comes from the stock, so a placing seen only landing is told as the drawer's.
+    Vera's 8♦ laid on her 7♦, never seen coming, is read by turns with it: taken for the 7♦
+    read two ways, no placing. Anna's J♥ lands on her own pile (no pile shows a 10), told as
+    Vera's and refused (C3: Vera's would go on her own). After Vera's 8♦, the look-alike
+    read where her pile's top lies, it is Anna's, in turn: asked which card Vera played
+    (cross-2p-seed112: Boris's 8♠ on his 8♣, clubs and spades alike in that design; Anna's
+    J♦ refused as his, three false fouls). Named, both stand, no foul. Laid on Boris's K♣,
+    Anna's would be refused too: a foul, as read."""
+    scene = cross_kc_placed()
+    pipeline = scene.target
+    for step in range(6):    # Vera's 8D, never seen coming, read by turns with her 7D
+        scene.remove("7D", "8D")
+        scene.put("8D" if step % 2 else "7D", (982, 252) if step % 2 else (980, 250))
+        scene.step()
+    scene.remove("7D")
+    scene.put("8D", (982, 252))               # ... then alone: the 7D read two ways?
+    scene.wait(0.5)
+    assert pipeline.questions == [] and events(scene)[-1]["card"] == "KC"
+    at = {"Anna": (652, 574), "Boris": (312, 264)}[onto]
+    scene.slide("JH", (at[0] - 2, at[1] - 30), at)      # seen only as it lands
+    scene.wait(0.6)
+    if onto == "Boris":
+        assert [(foul.event.event["player"], foul.verdict.rule) for foul in pipeline.fouls] \
+            == [("Vera", "C3")]
+        return
+    [question] = pipeline.questions
+    assert pipeline.fouls == [] and "Vera's turn" in question.text
+    missed = {"type": "deal_card", "player": "Vera", "card": "8D", "to": "Vera"}
+    assert pipeline.answer(question, question.candidates.index(missed)).verdict.ok
+    assert [v.event.event for v in pipeline.verdicts[-2:]] == [
+        missed, {"type": "deal_card", "player": "Anna", "card": "JH", "to": "Anna"}]
+    assert pipeline.fouls == [] and pipeline.snapshot()["turn"] == "Boris"
+
+
 def test_a_placing_named_the_drawer_s_own_takes_one_card_from_the_stock_not_two() -> None:
     """The players say the 10C read as Anna's was Vera's own placing: one card left the stock,
     so the model's count of the stock is the referee's again (counted down for a missed card
