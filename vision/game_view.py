@@ -1073,18 +1073,22 @@ class FollowerCore:
         track = self._tracks.get(card)
         if track is None:
             return []
-        sure = self._typical_confidence() - self.config.misread_margin
         size = self._card_size(track)
         return [other.card for other in self._lately_unplaced
-                if other.card != card and (
-                    other.readings >= 2 and other.first_seen <= track.first_seen
-                    and (other.card in look_alikes(card) and other.confidence >= sure
-                         and abs(other.last_seen - track.first_seen)
-                         <= self.config.together_window
-                         and float(np.linalg.norm(other.center - track.first_center))
-                         <= 1.5 * size
-                         or self._carried_into(other, track, size))
-                    or self._surer_on_its_path(other, track, size))]
+                if other.card != card and (self._read_before_it(other, track, size)
+                                           or self._surer_on_its_path(other, track, size))]
+
+    def _read_before_it(self, other: CardTrack, track: CardTrack, size: float) -> bool:
+        """`other`, read twice at least, before `track` was first read: a look-alike read
+        surely, last about when `track` was first read, a card's length from where it began,
+        or any code carried into its place (`_carried_into`)."""
+        if other.readings < 2 or other.first_seen > track.first_seen:
+            return False
+        sure = self._typical_confidence() - self.config.misread_margin
+        return other.card in look_alikes(track.card) and other.confidence >= sure \
+            and abs(other.last_seen - track.first_seen) <= self.config.together_window \
+            and float(np.linalg.norm(other.center - track.first_center)) <= 1.5 * size \
+            or self._carried_into(other, track, size)
 
     def _surer_on_its_path(self, other: CardTrack, track: CardTrack, size: float) -> bool:
         """`other`, a look-alike of `track`'s card, was read on `track`'s way in, between its
