@@ -78,7 +78,7 @@ class TablePipeline(MisreadHistory):
         self.setup = {"type": "setup", **{k: v for k, v in setup.items() if k != "type"}}
         self.deck = deck_codes(setup_deck_size(self.setup))
         self.referee = referee
-        self.tracker = CardTracker(tracker_config)
+        self.tracker = CardTracker(tracker_config, frame_size)
         self.backdrop = TableBackdrop()
         self.events: list[TableEvent] = []
         self.questions: list[Question] = []   # still waiting for an answer

@@ -67,6 +67,8 @@ class TrackerConfig:
 
 
 RECENT_SECONDS = 3.0  # how long a track keeps its readings for weighing rival codes
+LONE_WHOLE_CONFIDENCE = 0.8  # a lone whole-card reading at the frame's edge this sure: the card
+FRAME_EDGE = 3.0  # px: a box this near the frame's edge is cut by it (a card coming into sight)
 # Readings in a row whose mean tells how surely a card was read at best: a card read surely
 # before a card laid on it covers all but its index is read less surely from then on
 PEAK_READINGS = 10
@@ -265,8 +267,10 @@ def _distance(box: np.ndarray, other: np.ndarray, size: float | None = None) -> 
 class CardTracker:
     """`update(frame, time, detections) -> TrackerUpdate`; `tracks` holds every card seen."""
 
-    def __init__(self, config: TrackerConfig | None = None) -> None:
+    def __init__(self, config: TrackerConfig | None = None,
+                 frame_size: tuple[int, int] | None = None) -> None:
         self.config = config or TrackerConfig()
+        self.frame_size = frame_size   # (width, height): where cards come into sight
         self.tracks: dict[str, CardTrack] = {}
         self.aliases: dict[str, str] = {}  # a code read for another card at that card's place
         # code -> (card, where): a code read there is that card's index misread
@@ -1006,7 +1010,7 @@ class CardTracker:
             if by_turns is not None:
                 if by_turns.first_seen < track.first_seen:
                     track.first_box = by_turns.first_box.copy()
-            elif gap > 2.5 * self._frame_interval \
+            elif gap > 2.5 * self._frame_interval and not self._coming_into_sight(track) \
                     or jump > config.teleport_speed * max(gap, 1e-3) \
                     or self._look_alikes_index_before(track, jump):
                 track.first_box = box.copy()
@@ -1313,7 +1317,24 @@ class CardTracker:
         return distance > self.config.teleport_speed * gap or (
             gap > 2.5 * self._frame_interval and distance > self.config.duplicate_distance
             and _distance(track.box, track.first_box) <= self.config.still_tolerance
-            and self._read_by_turns_as(track, box, time) is None)
+            and self._read_by_turns_as(track, box, time) is None
+            and not (track.readings == 1 and self._coming_into_sight(track)))
+
+    def _coming_into_sight(self, track: CardTrack) -> bool:
+        """Read once, fairly surely (`LONE_WHOLE_CONFIDENCE`), as a whole card cut by the
+        frame's edge, over no card on the table: no stray misreading, but the card itself
+        coming into sight in a player's hand (cross-2p-seed110: Boris's 10♦ read 0.9 at the
+        frame's top edge, then only by its index where it came to rest 0.2 s later: taken for a
+        stray reading, the card was never seen coming from his seat, and his placing was told
+        as Anna's, who had laid a card unseen just before)."""
+        if self.frame_size is None or track.confidence_sum < LONE_WHOLE_CONFIDENCE \
+                or self._index_alone(track.box, track):
+            return False
+        width, height = self.frame_size
+        x1, y1, x2, y2 = (float(v) for v in track.box)
+        return min(x1, y1, width - x2, height - y2) <= FRAME_EDGE \
+            and not any(overlap(track.box, other.box) > 0.0
+                        for other in self.tracks.values() if other.on_table)
 
     @staticmethod
     def _leap(box: np.ndarray, track: CardTrack) -> float:

@@ -685,6 +685,26 @@ def test_a_look_alike_flicker_elsewhere_is_not_where_the_real_card_came_in_from(
     assert np.allclose(scene.target.tracks["8S"].first_box, box_at((600, 700)), atol=25)
 
 
+@pytest.mark.parametrize("frame_size", [(1280, 720), None])
+def test_a_card_read_once_coming_into_sight_at_the_frame_s_edge_came_in_from_there(
+        frame_size: tuple[int, int] | None) -> None:
+    """cross-2p-seed110: Boris's 10♦ was read once, 0.9, as a whole card cut by the frame's
+    top edge, then only 0.2 s later where it came to rest: a lone reading with frames unread
+    after it is taken for a stray misreading elsewhere (see above), so the card was never seen
+    coming from his seat, and his placing was told as Anna's. A card read surely at the
+    frame's edge, over no card, is coming into sight: its way in starts there. Without the
+    frame's size the tracker cannot tell, and the way starts where it came to rest."""
+    scene = Scene(CardTracker(frame_size=frame_size))
+    entering = (600, CARD_H / 2)                 # its box cut by the frame's top edge
+    scene.step(extra=[("10D", entering, 0.9)])
+    scene.wait(0.2)                              # under the hand
+    scene.put("10D", (600, 300))
+    scene.wait(0.6)
+    assert [card for _, card in placed(scene)] == ["10D"]
+    start = box_at(entering) if frame_size else box_at((600, 300))
+    assert np.allclose(scene.target.tracks["10D"].first_box, start, atol=1)
+
+
 def test_a_card_misread_as_a_card_lying_elsewhere_is_a_card_of_its_own() -> None:
     tracker = CardTracker()
     scene = Scene(tracker)
