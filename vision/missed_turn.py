@@ -409,7 +409,7 @@ class MissedTurns(LayoutPhases):
         the placing is that next player's, after a turn of `drawer`'s the camera missed
         (cross-2p-seed112: Boris's 8♠ laid on his pile's 8♣, a design whose clubs and spades
         read alike, never told; Anna's J♦ on her own pile, told as Boris's, was refused (C3),
-        and three false fouls followed). Not one seen coming from `drawer`'s seat. Else
+        a false foul, two more after it). Not one seen coming from `drawer`'s seat. Else
         None."""
         if drawer is None or event.get("player") != drawer or self.options.get("place_continues"):
             return None

@@ -1318,7 +1318,7 @@ class CardTracker:
             gap > 2.5 * self._frame_interval and distance > self.config.duplicate_distance
             and _distance(track.box, track.first_box) <= self.config.still_tolerance
             and self._read_by_turns_as(track, box, time) is None
-            and not (track.readings == 1 and self._coming_into_sight(track)))
+            and not self._coming_into_sight(track))
 
     def _coming_into_sight(self, track: CardTrack) -> bool:
         """Read once, fairly surely (`LONE_WHOLE_CONFIDENCE`), as a whole card cut by the
@@ -1327,7 +1327,8 @@ class CardTracker:
         frame's top edge, then only by its index where it came to rest 0.2 s later: taken for a
         stray reading, the card was never seen coming from his seat, and his placing was told
         as Anna's, who had laid a card unseen just before)."""
-        if self.frame_size is None or track.confidence_sum < LONE_WHOLE_CONFIDENCE \
+        if self.frame_size is None or track.readings != 1 \
+                or track.confidence_sum < LONE_WHOLE_CONFIDENCE \
                 or self._index_alone(track.box, track):
             return False
         width, height = self.frame_size
