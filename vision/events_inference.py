@@ -122,6 +122,7 @@ class GameFollower(GuessedThrowers):
         missed = [] if self._missed is None else [self._missed.question]
         self.withdrawn += [*self._doubts, *self._laid_beside, *missed]
         self._doubts, self._laid_beside, self._missed = [], [], None
+        super()._withdraw_open_questions()
 
     def _placed(self, track: CardTrack, out: list[Emitted], *, again: bool = False) -> None:
         """A card came to rest (`again`: one refused, taken back and laid once more)."""

@@ -495,6 +495,10 @@ class FollowerCore:
                 if self._no_card_played(cards, rule):
                     view.reader.ignored.update(cards)   # no card: no event, no foul
                     return False
+                if self._ask_foul_on_guessed_hands(table_event, judged, cards, out):
+                    view.reader.ignored.update(cards)  # refused or none: taken back
+                    view.refused_at.update((card, self._time) for card in cards)
+                    return False
                 self.judge(table_event)  # the refusal is kept: a foul
                 view.reader.ignored.update(cards)  # refused: the card must be taken back
                 view.refused_at.update((card, self._time) for card in cards)
@@ -638,6 +642,15 @@ class FollowerCore:
         """A turn (a placing, an opening draw, a lead) refused as another player's: asked
         whether the camera missed that player's turn (`vision.missed_turn`); True when asked."""
         return False
+
+    def _ask_foul_on_guessed_hands(self, table_event: TableEvent, judged: object,
+                                   cards: list[str], out: list[Emitted]) -> bool:
+        """A foul on hands the camera guessed, asked about (`vision.guessed_hand_fouls`);
+        True when asked."""
+        return False
+
+    def _withdraw_open_questions(self) -> None:
+        """A new game: the questions still open are withdrawn (`GameFollower`)."""
 
     def _settle_doubts(self, out: list[Emitted], *, turn_taken: bool = False,
                        asked_before: float | None = None) -> None:

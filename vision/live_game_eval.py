@@ -219,8 +219,12 @@ class TruthAnswerer:
             return None
         # "as read, and a foul" where it was one (a G8: the card taken from where the referee
         # knew it), else as read alone (the camera misread that card before): they know which
-        return next((i for i in matching if ("foul" in question.candidates[i])
-                     == bool(happened.get("foul"))), matching[0])
+        said_so = [i for i in matching if ("foul" in question.candidates[i])
+                   == bool(happened.get("foul"))]
+        if not said_so and not happened.get("foul"):   # only "a foul" offered, and it was none
+            self.used.discard(index)
+            return None
+        return (said_so or matching)[0]
 
     def _with_the_layout(self, candidate: dict) -> dict:
         """A candidate naming the layout's cards misread (`table_misread`, old -> new; the

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.game_view import Emitted
-from vision.missed_cards import MissedCards
+from vision.guessed_hand_fouls import GuessedHandFouls
 from vision.swept_bout import trump_under_stock, unaccounted
 from vision.table_events import Question, TableEvent, card_text
 from vision.table_reader import look_alikes, look_alikes_by_colour, overlap, rank_of, suit_of
@@ -48,7 +48,7 @@ class TrumpAsked:
     lying: CardTrack | None      # the card now taken as the trump, asked about
 
 
-class TrumpCheck(MissedCards):
+class TrumpCheck(GuessedHandFouls):
     """Checking the trump against the first bout, and settling the answer."""
 
     def _doubt_the_trump(self, out: list[Emitted]) -> None:

@@ -215,6 +215,19 @@ def test_the_players_say_whether_a_card_known_elsewhere_was_a_foul_or_misread_be
     assert (foul(asked), legal(asked)) == (2, 0)
 
 
+def test_offered_only_as_a_foul_the_players_say_none_where_it_was_legal() -> None:
+    """Asked whether Anna's lead on hands the camera guessed was a foul (C6), offered only as
+    that foul: the players name it where it was one, and none where it was legal (the camera
+    had lost the game's step; before, the foul was picked all the same)."""
+    from vision.table_events import Question
+
+    lead = {"type": "attack", "player": "Anna", "cards": ["6S"]}
+    asked = Question("?", "?", ({**lead, "foul": "C6"},), frame=100, time=10.0, offered_only=1)
+    foul = TruthAnswerer([TruthEvent({**lead, "foul": "C6"}, False, 100)], 10.0)
+    legal = TruthAnswerer([TruthEvent(lead, True, 100)], 10.0)
+    assert (foul(asked), legal(asked)) == (0, None)
+
+
 def test_the_players_name_the_card_just_laid_before_one_still_to_come() -> None:
     """Asked at 19.9 s who led the 7C: Vera laid it at 18.6 s, and Anna, who takes it, leads
     it again at 21.1 s, a little nearer in time. The players name what they just saw."""

@@ -1723,6 +1723,46 @@ def test_after_hands_the_camera_guessed_its_first_foul_ends_what_it_tells_of_the
     assert pipeline.questions == []
 
 
+@pytest.mark.parametrize("named", [True, False])
+def test_after_hands_the_camera_guessed_a_foul_is_asked_where_the_players_answer(
+        named: bool) -> None:
+    """At a table whose players answer, Vera's throw-in (C6) on guessed hands is asked about,
+    not told: named a foul, it is that foul and the camera follows on (Boris's defence told);
+    none, the camera lost the game's step and tells nothing more (cross-3p-seed109: Anna's 6♠
+    led out of turn, a real C6, was told and the 60 events of the game after it were lost)."""
+    scene = piles_taken_up_after_boris_s_kc()
+    pipeline = scene.target
+    pipeline.follower.players_answer = True    # they answered a question of this game before
+    play(scene, "6D", ANNA, (640, 380))
+    play(scene, "7H", VERA, (760, 380))
+    scene.wait(1.0)
+    assert pipeline.fouls == [] and pipeline.unfollowed is None
+    [asked] = pipeline.questions
+    assert asked.candidates == ({"type": "throw_in", "player": "Vera", "cards": ["7H"],
+                                 "foul": "C6"},)
+    pipeline.answer(asked, 0 if named else None)
+    assert [foul.verdict.rule for foul in pipeline.fouls] == (["C6"] if named else [])
+    assert pipeline.unfollowed == (None if named else "astray")
+    scene.remove("7H")
+    play(scene, "8D", BORIS, (655, 395))
+    scene.wait(1.0)
+    defence = {"type": "defend", "player": "Boris", "card": "8D", "on": "6D"}
+    assert (events(scene)[-1] == defence) is named
+
+
+def test_after_hands_the_camera_guessed_a_foul_asked_and_left_unanswered_is_told() -> None:
+    """Nobody answers the question about Vera's throw-in on guessed hands for `doubt_wait`
+    seconds: it is the foul read, and the game goes astray after it, as where nobody answers."""
+    scene = piles_taken_up_after_boris_s_kc()
+    pipeline = scene.target
+    pipeline.follower.players_answer = True
+    play(scene, "6D", ANNA, (640, 380))
+    play(scene, "7H", VERA, (760, 380))
+    scene.wait(pipeline.follower.config.doubt_wait + 0.5)
+    assert [foul.verdict.rule for foul in pipeline.fouls] == ["C6"]
+    assert pipeline.unfollowed == "astray"
+
+
 def test_a_game_the_players_end_by_their_word_after_the_camera_went_astray_is_left_behind(
 ) -> None:
     """Astray after a foul on guessed hands, the players end the game on the dashboard
