@@ -495,13 +495,13 @@ class FollowerCore:
                 if self._no_card_played(cards, rule):
                     view.reader.ignored.update(cards)   # no card: no event, no foul
                     return False
-                if self._ask_foul_on_guessed_hands(table_event, judged, cards, out):
-                    view.reader.ignored.update(cards)  # refused or none: taken back
-                    view.refused_at.update((card, self._time) for card in cards)
-                    return False
-                self.judge(table_event)  # the refusal is kept: a foul
+                asked = self._ask_foul_on_guessed_hands(table_event, judged, cards, out)
+                if not asked:
+                    self.judge(table_event)  # the refusal is kept: a foul
                 view.reader.ignored.update(cards)  # refused: the card must be taken back
                 view.refused_at.update((card, self._time) for card in cards)
+                if asked:   # a foul, or the camera's step lost: the players say which
+                    return False
                 out.append(table_event)
                 self._ask_layout_misread(event, getattr(judged, "rule", None), out)
                 return False
