@@ -683,6 +683,23 @@ class LayoutPhases(UnansweredDoubts):
         return any((track := self._last_tracks.get(card)) is not None
                    and track.last_sighting >= time for card in cards)
 
+    def _brought_onto_another_pile(self, track: CardTrack) -> bool:
+        """C3: a card brought in whole and read surely onto a pile, where the referee has its
+        code on another pile: no card leaves one pile for another, so it is a new placing,
+        and one of the two readings a look-alike (the referee refuses it, G8, and the players
+        are asked which: cross-3p-seed103, Boris's J♠ placed on Vera's pile and read J♣;
+        Anna's J♣ placed on her own pile 14 s later was taken for that card seen again, her
+        turn never told, and Boris's next placing asked about as out of turn)."""
+        view = self.view
+        if not self._came_in(track) or track.sliver_only \
+                or self._low_confidence(track)[0] is not None:
+            return False
+        piles = self._snapshot().get("piles") or {}
+        holder = next((name for name, pile in piles.items() if track.card in pile), None)
+        onto = [name for name, box in view.pile_tops.items()
+                if overlap(self._extent(track), box) >= view.reader.min_overlap]
+        return holder is not None and bool(onto) and holder not in onto
+
     def _unseen_look_alike(self, card: str) -> str | None:
         """The one look-alike of `card` the deck still has unseen that was read where a card
         read `card` came to rest (`card` its rival there): None when not one."""
@@ -702,7 +719,8 @@ class LayoutPhases(UnansweredDoubts):
             if carried is not None:
                 self._rename_unasked(card, carried)
                 card = carried
-            elif not self._covered_card_was_a_look_alike(track):
+            elif not self._covered_card_was_a_look_alike(track) \
+                    and not self._brought_onto_another_pile(track):
                 return  # a pile's card seen again (the card over it was lifted a moment)
         elif self._faceup_card_read_two_ways(track) or self._placed_card_read_two_ways(track):
             return

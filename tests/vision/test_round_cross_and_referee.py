@@ -2107,7 +2107,10 @@ def test_a_card_placed_with_its_code_under_a_pile_names_the_covered_card_its_loo
     from under a pile: Vera's was the 8H read at its place, in its time, and Boris placed the
     8D (cross-3p-seed101: Vera's 9♠, the deal's last placing, was taken for Anna's covered
     9♣ read 9♠ seen again; the deal never ended). Never read 8H, nothing tells which 8D was
-    misread: Boris's is taken for the pile's card seen again, as before."""
+    misread, but no card leaves one pile for another: Boris's is a placing, refused as known
+    on Vera's pile, and asked about; named as read, Vera's was the 8H (cross-3p-seed103:
+    Anna's J♣ placed on her pile was taken for Vera's covered J♠ read J♣ seen again, her turn
+    never told; before, Boris's 8D here was so taken)."""
     scene = cross_kc_placed()
     pipeline = scene.target
     vera_pile = (990, 262)
@@ -2127,9 +2130,32 @@ def test_a_card_placed_with_its_code_under_a_pile_names_the_covered_card_its_loo
                          "Vera": ["7D", "8H", "9H"]}
         [vera_s] = [e for e in pipeline.events if e.event.get("player") == "Vera"]
         assert vera_s.time < pipeline.events[-2].time   # before Anna's 9H: in its time
+        assert pipeline.questions == []
     else:
         assert piles == {"Anna": ["9S"], "Boris": ["QH", "KC"], "Vera": ["7D", "8D", "9H"]}
-    assert pipeline.fouls == [] and pipeline.questions == []
+        [asked] = pipeline.questions
+        assert asked.candidates[0] == {"type": "deal_card", "player": "Boris", "card": "8D",
+                                       "to": "Boris"}
+        assert pipeline.answer(asked, 0).verdict.ok
+        assert pipeline.snapshot()["piles"] == {"Anna": ["9S"], "Boris": ["QH", "KC", "8D"],
+                                                "Vera": ["7D", "8H", "9H"]}
+    assert pipeline.fouls == []
+
+
+def test_a_pile_s_card_carried_back_onto_its_own_pile_is_no_placing() -> None:
+    """Boris lifts his K♣ off his pile and brings it back onto it from his seat: his own
+    pile's card, no placing and no question (only a card brought onto another pile than the
+    one the referee has its code on is a new placing)."""
+    scene = cross_kc_placed()
+    pipeline = scene.target
+    told = len(pipeline.events)
+    scene.remove("KC")
+    scene.wait(6.0)                          # in his hand long enough for the tracker to let go
+    play(scene, "KC", BORIS, (310, 262))
+    scene.wait(1.0)
+    assert len(pipeline.events) == told
+    assert pipeline.questions == [] and pipeline.fouls == []
+    assert pipeline.snapshot()["piles"]["Boris"] == ["QH", "KC"]
 
 
 @pytest.mark.parametrize("onto, pile_top, where", [("Vera", "7D", (985, 256)),
