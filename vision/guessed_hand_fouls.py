@@ -62,8 +62,11 @@ class GuessedHandFouls(MissedCards):
         self._foul_asked = None
         self.withdrawn.append(question)
         self.view.doubtful.difference_update(question.cards)
-        if self.judge is not None and not self.judge(table_event):
-            out.append(table_event)
+        if self.judge is None:
+            return
+        if self.judge(table_event):   # accepted by now: the model takes the referee's bout
+            self.resync()
+        out.append(table_event)
 
     def _withdraw_open_questions(self) -> None:
         """A new game: the foul asked about is the last game's (`GameFollower` withdraws the
