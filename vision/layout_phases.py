@@ -623,8 +623,7 @@ class LayoutPhases(UnansweredDoubts):
         placing, was taken for that card seen again, the deal never ended and no bout was
         read). False where it is not so, or the referee refuses."""
         view, card = self.view, track.card
-        if self.revise is None or not self._came_in(track) or track.sliver_only \
-                or self._low_confidence(track)[0] is not None:
+        if self.revise is None or not self._brought_in_surely(track):
             return False
         piles = self._snapshot().get("piles") or {}
         if not any(overlap(self._extent(track), box) >= view.reader.min_overlap
@@ -683,6 +682,12 @@ class LayoutPhases(UnansweredDoubts):
         return any((track := self._last_tracks.get(card)) is not None
                    and track.last_sighting >= time for card in cards)
 
+    def _brought_in_surely(self, track: CardTrack) -> bool:
+        """Read on its way in, as more than a sliver, and surely where it lies: a card brought
+        onto a pile, not the corner of one under it misread."""
+        return self._came_in(track) and not track.sliver_only \
+            and self._low_confidence(track)[0] is None
+
     def _brought_onto_another_pile(self, track: CardTrack) -> bool:
         """C3: a card brought in whole and read surely onto a pile, where the referee has its
         code on another pile: no card leaves one pile for another, so it is a new placing,
@@ -691,8 +696,7 @@ class LayoutPhases(UnansweredDoubts):
         Anna's J♣ placed on her own pile 14 s later was taken for that card seen again, her
         turn never told, and Boris's next placing asked about as out of turn)."""
         view = self.view
-        if not self._came_in(track) or track.sliver_only \
-                or self._low_confidence(track)[0] is not None:
+        if not self._brought_in_surely(track):
             return False
         piles = self._snapshot().get("piles") or {}
         holder = next((name for name, pile in piles.items() if track.card in pile), None)
