@@ -32,6 +32,7 @@ from vision.rendered_games import (
     GameFiles,
     GameSpec,
     RenderSettings,
+    read_game_list,
     render_if_needed,
     simulated_log,
 )
@@ -48,6 +49,11 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--variants", nargs="+", choices=VARIANTS, default=list(VARIANTS))
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed; game i of "
                         "a variant has seed SEED + i")
+    parser.add_argument("--game-list", type=Path, default=None, metavar="FILE",
+                        help="the games a file names instead of --games, --variants, --seed "
+                             "and --players: one VARIANT-Np-seedS a line, e.g. "
+                             "datasets/evaluation-games.txt (the 100 the issue's figures are "
+                             "measured on)")
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
                         help="players per game (default: 2 and 3 by turns)")
     parser.add_argument("--fouls", type=float, default=0.05,
@@ -92,14 +98,16 @@ def parse(argv: list[str]) -> argparse.Namespace:
     if args.games < 1 or not 0 <= args.fouls <= 1 or not 1 <= args.fps <= 120 \
             or not (64 <= width <= 3840 and 64 <= height <= 2160) \
             or (args.step_ms is not None and args.step_ms < 0) \
-            or (args.oracle and args.noisy_oracle):
+            or (args.oracle and args.noisy_oracle) or (args.game_list and args.rendered):
         parser.error("--games at least 1, --fouls 0-1, --fps 1-120, --size between 64 x 64 "
                      "and 3840 x 2160, --step-ms not negative, --oracle or --noisy-oracle "
-                     "(not both)")
+                     "(not both), --game-list or --rendered (not both)")
     return args
 
 
 def game_specs(args: argparse.Namespace) -> list[GameSpec]:
+    if args.game_list:
+        return read_game_list(args.game_list)
     return [GameSpec(variant, seed, args.players or 2 + seed % 2)
             for variant in args.variants
             for seed in range(args.seed, args.seed + args.games)]
@@ -216,7 +224,8 @@ def _noise_settings(args: argparse.Namespace) -> dict | None:
 
 def report(args: argparse.Namespace, results: list[GameResult]) -> dict:
     oracle = args.oracle or args.noisy_oracle
-    variants = sorted({r.spec.variant for r in results}) if args.rendered else args.variants
+    variants = sorted({r.spec.variant for r in results}) if args.rendered or args.game_list \
+        else args.variants
     rows = {variant: summary([r for r in results if r.spec.variant == variant])
             for variant in variants}
     rows["all"] = summary(results)
@@ -225,6 +234,7 @@ def report(args: argparse.Namespace, results: list[GameResult]) -> dict:
     print(table(rows), file=sys.stderr)
     return {"settings": {"games": args.games, "variants": variants, "seed": args.seed,
                          "rendered": [str(stem) for stem in args.rendered or []],
+                         "game_list": args.game_list and str(args.game_list),
                          "players": args.players, "fouls": args.fouls, "size": list(args.size),
                          "fps": args.fps, "designs": args.designs, "oracle": args.oracle,
                          "noisy_oracle": _noise_settings(args),

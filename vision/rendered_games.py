@@ -9,11 +9,12 @@ with the same settings is already there.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from vision.game_video import LogError, read_log, render_game
-from vision.inference_eval import HEARD_NOT_SEEN, camera_view
+from vision.inference_eval import HEARD_NOT_SEEN, VARIANTS, camera_view
 from vision.scripted_game import TruthEvent
 
 
@@ -26,6 +27,37 @@ class GameSpec:
     @property
     def name(self) -> str:
         return f"{self.variant}-{self.players}p-seed{self.seed}"
+
+    @classmethod
+    def from_name(cls, name: str) -> GameSpec:
+        """The spec a name like `cross-3p-seed101` stands for; ValueError saying what is
+        expected when the name is not of that form or its variant is unknown."""
+        match = re.fullmatch(r"([a-z]+)-([234])p-seed(\d+)", name)
+        if match is None or match[1] not in VARIANTS:
+            raise ValueError(f"{name!r} is not a game's name: VARIANT-Np-seedS, VARIANT one "
+                             f"of {', '.join(VARIANTS)}, N 2-4 players (e.g. cross-3p-seed101)")
+        return cls(match[1], int(match[3]), int(match[2]))
+
+
+def read_game_list(path: Path) -> list[GameSpec]:
+    """The games a list file names, one `VARIANT-Np-seedS` a line (`#` starts a comment).
+    ValueError naming the file and line of a bad name, a game named twice or an empty list;
+    OSError when the file cannot be read."""
+    specs: list[GameSpec] = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        name = line.split("#", 1)[0].strip()
+        if not name:
+            continue
+        try:
+            spec = GameSpec.from_name(name)
+        except ValueError as error:
+            raise ValueError(f"{path}:{number}: {error}") from None
+        if spec in specs:
+            raise ValueError(f"{path}:{number}: {name} is named twice")
+        specs.append(spec)
+    if not specs:
+        raise ValueError(f"{path}: names no game (one VARIANT-Np-seedS a line)")
+    return specs
 
 
 @dataclass(frozen=True)

@@ -501,3 +501,45 @@ def test_a_rendered_stem_without_its_truth_exits_2(tmp_path: Path, capsys) -> No
                                     "--out", str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err
     assert "game.truth.jsonl" in err and "Traceback" not in err
+
+
+def test_a_game_list_names_the_games_to_render_and_score(rendered, tmp_path: Path,
+                                                          capsys) -> None:
+    folder, first = rendered
+    games = tmp_path / "games.txt"
+    games.write_text("# the tiny game\nround-2p-seed0   # rendered by the fixture\n\n")
+    assert cli_evaluate_games.main(["--game-list", str(games), "--size", "320", "240",
+                                    "--fouls", "0.1", "--oracle", "--step-ms", "0",
+                                    "--out", str(folder),
+                                    "--results", str(tmp_path / "results.json")]) == 0
+    game = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert (game["variant"], game["players"], game["seed"]) == ("round", 2, 0)
+    assert game["render_s"] is None and game["recall"] == first[0]["recall"] == 1.0
+    settings = json.loads((tmp_path / "results.json").read_text())["settings"]
+    assert settings["variants"] == ["round"] and settings["game_list"] == str(games)
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("round-2p-seed0\nrond-2p-seed1\n", "games.txt:2: 'rond-2p-seed1' is not a game's name"),
+    ("cross-5p-seed3\n", "games.txt:1: 'cross-5p-seed3'"),
+    ("dummy-3p-seed7\ndummy-3p-seed7\n", "games.txt:2: dummy-3p-seed7 is named twice"),
+    ("# nothing\n", "names no game"),
+])
+def test_a_bad_game_list_exits_2_saying_which_line(text: str, says: str, tmp_path: Path,
+                                                   capsys) -> None:
+    games = tmp_path / "games.txt"
+    games.write_text(text)
+    assert cli_evaluate_games.main(["--game-list", str(games), "--oracle",
+                                    "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert says in err and "Traceback" not in err
+    assert not list((tmp_path / "out").glob("*.mp4"))
+
+
+def test_the_committed_game_list_names_20_games_a_variant() -> None:
+    from vision.inference_eval import VARIANTS
+    from vision.rendered_games import read_game_list
+
+    specs = read_game_list(Path(__file__).parents[2] / "datasets" / "evaluation-games.txt")
+    assert sorted(spec.variant for spec in specs) == sorted(VARIANTS * 20)
+    assert all(2 <= spec.players <= 3 for spec in specs)
