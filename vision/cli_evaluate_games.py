@@ -102,6 +102,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
         parser.error("--games at least 1, --fouls 0-1, --fps 1-120, --size between 64 x 64 "
                      "and 3840 x 2160, --step-ms not negative, --oracle or --noisy-oracle "
                      "(not both), --game-list or --rendered (not both)")
+    if args.game_list and not args.game_list.is_file():
+        parser.error(f"--game-list {args.game_list}: no such file (one VARIANT-Np-seedS a "
+                     "line, e.g. datasets/evaluation-games.txt)")
     return args
 
 

@@ -536,6 +536,15 @@ def test_a_bad_game_list_exits_2_saying_which_line(text: str, says: str, tmp_pat
     assert not list((tmp_path / "out").glob("*.mp4"))
 
 
+def test_a_game_list_that_is_not_there_exits_2_before_the_detector_loads(
+        tmp_path: Path, capsys) -> None:
+    assert cli_evaluate_games.main(["--game-list", str(tmp_path / "none.txt"),
+                                    "--out", str(tmp_path / "out"),
+                                    "--model", str(tmp_path / "no-model.onnx")]) == 2
+    err = capsys.readouterr().err
+    assert "none.txt: no such file" in err and "no-model.onnx" not in err
+
+
 def test_the_committed_game_list_names_20_games_a_variant() -> None:
     from vision.inference_eval import VARIANTS
     from vision.rendered_games import read_game_list
