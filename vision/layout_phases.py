@@ -626,9 +626,8 @@ class LayoutPhases(UnansweredDoubts):
         if self.revise is None or not self._brought_in_surely(track):
             return False
         piles = self._snapshot().get("piles") or {}
-        if not any(overlap(self._extent(track), box) >= view.reader.min_overlap
-                   and self._seen_since(list(piles.get(name) or ())[-1:], track.first_seen)
-                   for name, box in view.pile_tops.items()):
+        if not any(self._seen_since(list(piles.get(name) or ())[-1:], track.first_seen)
+                   for name in self._piles_lain_on(track)):
             return False   # not onto a pile still lying there (the piles taken into hands)
         turn = self._snapshot().get("turn") or view.opening_turn
         if self._who_played(view.opening_turn, track, self._persons)[0] != turn:
@@ -695,14 +694,18 @@ class LayoutPhases(UnansweredDoubts):
         are asked which: cross-3p-seed103, Boris's J♠ placed on Vera's pile and read J♣;
         Anna's J♣ placed on her own pile 14 s later was taken for that card seen again, her
         turn never told, and Boris's next placing asked about as out of turn)."""
-        view = self.view
         if not self._brought_in_surely(track):
             return False
         piles = self._snapshot().get("piles") or {}
         holder = next((name for name, pile in piles.items() if track.card in pile), None)
-        onto = [name for name, box in view.pile_tops.items()
-                if overlap(self._extent(track), box) >= view.reader.min_overlap]
+        onto = self._piles_lain_on(track)
         return holder is not None and bool(onto) and holder not in onto
+
+    def _piles_lain_on(self, track: CardTrack) -> list[str]:
+        """The players whose pile's top the card's extent covers (`reader.min_overlap`)."""
+        view = self.view
+        return [name for name, box in view.pile_tops.items()
+                if overlap(self._extent(track), box) >= view.reader.min_overlap]
 
     def _unseen_look_alike(self, card: str) -> str | None:
         """The one look-alike of `card` the deck still has unseen that was read where a card
