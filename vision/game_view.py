@@ -80,6 +80,15 @@ def as_a_foul(event: dict, rule: str | None) -> list[dict]:
     return [{**event, "foul": rule}] if rule == "G8" else []
 
 
+def distinct(events: Iterable[dict], besides: list[dict] = ()) -> list[dict]:
+    """Each of `events` once, in order, but for those in `besides`."""
+    out: list[dict] = []
+    for event in events:
+        if event not in out and event not in besides:
+            out.append(event)
+    return out
+
+
 def _distance_to_segment(point: np.ndarray, start: np.ndarray, end: np.ndarray) -> float:
     """How far `point` lies from the straight way from `start` to `end`."""
     way = end - start
@@ -463,7 +472,7 @@ class FollowerCore:
                 # read surely (`held`), or another act (`_led_after_take`): the players may
                 # name it; unanswered, the reading is not taken for it
                 offered = [*(offered or ()), *held, *self._led_after_take(event),
-                           *as_a_foul(event, rule)]
+                           *self._as_fouls(event, rule)]
                 doubt = f"{judged.message} Misread, or a foul ({rule})?"
                 doubt_ru = f"{judged.message_ru} Ошибка камеры или нарушение ({rule})?"
             elif rule == "G8" and not question_open and self._covered_corner_misread(cards):
@@ -476,13 +485,13 @@ class FollowerCore:
             elif rule == "G8" and not question_open \
                     and (foul_unanswered := self._misread_before(table_event)) is not None:
                 # the referee's knowledge came from the camera: a card misread before?
-                offered = [*(offered or ()), *as_a_foul(event, rule)]
+                offered = [*(offered or ()), *self._as_fouls(event, rule)]
                 doubt = f"{judged.message} Misread before, or a foul (G8)?"
                 doubt_ru = f"{judged.message_ru} Камера ошиблась раньше, или нарушение (G8)?"
             elif rule == "G8" and not question_open and self._appeared_in_place(cards):
                 # known elsewhere, and never seen brought in: a card played from there comes
                 # in; the camera may have read something lying there (a pattern on the cloth)
-                offered = [*(offered or ()), *as_a_foul(event, rule)]
+                offered = [*(offered or ()), *self._as_fouls(event, rule)]
                 doubt = f"{judged.message} It was never seen coming in: misread, or a foul?"
                 doubt_ru = f"{judged.message_ru} Не видно, как её положили: ошибка камеры " \
                     "или нарушение?"
@@ -513,17 +522,12 @@ class FollowerCore:
                 waits_on_earlier = True
         if doubt is not None:
             readings = [event, *(alternatives or [])]   # each player it may have come from
-            candidates: list[dict] = []
-            for candidate in (event, *misread, *(alternatives or []),
-                              *(other for reading in readings
-                                for other in self._look_alike_events(reading, cards)),
-                              *self._on_look_alikes(event)):
-                if candidate not in candidates:
-                    candidates.append(candidate)
-            for_players = [candidate for candidate in
-                           (*(offered or ()), *self._confident_look_alikes(readings, cards),
-                            *self._on_misread_attack(event, []))
-                           if candidate not in candidates]
+            candidates = distinct((event, *misread, *(alternatives or []),
+                                   *(other for reading in readings
+                                     for other in self._look_alike_events(reading, cards)),
+                                   *self._on_look_alikes(event)))
+            for_players = distinct((*(offered or ()), *self._confident_look_alikes(readings, cards),
+                                    *self._on_misread_attack(event, [])), besides=candidates)
             question = Question(f"{describe_event(event)}? ({doubt})",
                                 f"{describe_event(event, russian=True)}? ({doubt_ru or doubt})",
                                 (*candidates, *for_players), self._frame, self._time,
@@ -1188,6 +1192,25 @@ class FollowerCore:
         possible, _ = self._hand_could_hold(event)
         return [with_card(event, card, self.misread_as[card]) for card in played_cards(event)
                 if self.misread_as.get(card) in possible]
+
+    def _as_fouls(self, event: dict, rule: str | None) -> list[dict]:
+        """`as_a_foul`, and for one card refused as known elsewhere (G8), the same foul with
+        each code it was read as on its way in and with the other suit of its colour, where
+        that card is in the discard pile too and lies nowhere on the table: whichever of them
+        it was, the player played a discarded card, and the players may say which
+        (cross-3p-seed101: Vera's 7♣, discarded, laid on the J♠ and read 7♠, discarded too;
+        dummy-3p-seed103: Anna's 10♣ read 10♠; asked, no answer named the card played)."""
+        fouls = as_a_foul(event, rule)
+        cards = played_cards(event)
+        if not fouls or len(cards) != 1:
+            return fouls
+        card = cards[0]
+        discarded = set(self._snapshot().get("discard_cards") or ())
+        lying = {other for other, track in self._tracks.items()
+                 if track.state is TrackState.PLACED}
+        others = dict.fromkeys([*self._read_on_its_way_as(card), look_alikes_by_colour(card)[0]])
+        return fouls + [as_a_foul(with_card(event, card, other), rule)[0] for other in others
+                        if other != card and other in discarded and other not in lying]
 
     def _held_look_alikes(self, event: dict) -> list[dict]:
         """A card read surely that the referee knows elsewhere (G8), played from a hand it

@@ -30,6 +30,14 @@ def sweep(scene: Scene, *cards: str) -> None:
     scene.wait(3.5)
 
 
+def beaten_and_discarded(scene: Scene, lead: str, leader: tuple[float, float], beater: str,
+                         defender: tuple[float, float]) -> None:
+    """A one-card bout in the middle of the table: led, beaten, swept to the discard pile."""
+    play(scene, lead, leader, (600, 360))
+    play(scene, beater, defender, (615, 375))
+    sweep(scene, lead, beater)
+
+
 def setup(variant: str) -> dict:
     return {"type": "setup", "variant": variant, "deck": 36, "seats": ["Anna", "Boris", "Vera"],
             "dealer": "Vera"}
@@ -995,12 +1003,8 @@ def test_an_unanswered_card_known_discarded_renames_its_player_s_later_play_misr
     scene.wait(0.6)
     play(scene, "9C", BORIS, (615, 375))
     sweep(scene, "8C", "9C")
-    play(scene, "7S", BORIS, (600, 360))
-    play(scene, "9S", VERA, (615, 375))
-    sweep(scene, "7S", "9S")
-    play(scene, "6H", VERA, (600, 360))
-    play(scene, "9H", ANNA, (615, 375))
-    sweep(scene, "6H", "9H")
+    beaten_and_discarded(scene, "7S", BORIS, "9S", VERA)
+    beaten_and_discarded(scene, "6H", VERA, "9H", ANNA)
     scene.slide("8C", ANNA, (600, 360), confidence=0.95)   # the real 8C
     scene.wait(0.6)
     [question] = pipeline.questions
@@ -1091,6 +1095,36 @@ def test_a_sure_card_known_in_another_hand_whose_look_alike_the_player_holds_is_
         {"type": "attack", "player": "Boris", "cards": ["6D"]}, held)
     assert held not in question.settling   # read surely: nobody answering, it stays as read
     assert pipeline.answer(question, 1).verdict.ok
+
+
+def test_a_discarded_card_read_as_its_discarded_twin_may_be_named_as_the_foul_it_was() -> None:
+    """Vera leads the 7C, discarded, read surely as the 7S, discarded too (cross-3p-seed101,
+    dummy-3p-seed103: a design whose clubs read as spades). Her hand is known and holds the
+    7H, a look-alike: misread, or a foul? Either black seven is a discarded card, so the
+    players may name the foul as the card she played, and the referee refuses that card.
+    The 7H, a look-alike read and a card of hers, is offered once."""
+    from referee import Referee
+
+    referee = Referee()
+    for event in (setup("cross"), {"type": "deal", "hands": {
+            "Anna": ["7C", "6D", "9H"], "Boris": ["8C", "7S", "KH"],
+            "Vera": ["10D", "7H", "QH"]}}):
+        assert referee.apply(event).ok
+    scene = Scene(TablePipeline(setup("cross"), referee=referee, judge_setup=False), jitter=1.0)
+    pipeline = scene.target
+    beaten_and_discarded(scene, "7C", ANNA, "8C", BORIS)
+    beaten_and_discarded(scene, "7S", BORIS, "10D", VERA)
+    play(scene, "7S", VERA, (600, 360))                   # the 7C, read surely as 7S
+    [question] = pipeline.questions
+    lead = {"type": "attack", "player": "Vera", "cards": ["7S"]}
+    played = {"type": "attack", "player": "Vera", "cards": ["7C"], "foul": "G8"}
+    assert pipeline.fouls == [] and question.candidates[:2] == (
+        lead, {"type": "attack", "player": "Vera", "cards": ["7H"]})
+    assert {**lead, "foul": "G8"} in question.candidates and played in question.candidates
+    assert all(question.candidates.count(told) == 1 for told in question.candidates)  # each once
+    verdict = pipeline.answer(question, question.candidates.index(played))
+    assert not verdict.verdict.ok and verdict.verdict.rule == "G8"
+    assert [f.event.event["cards"] for f in pipeline.fouls] == [["7C"]]
 
 
 def round_draw_missed() -> tuple[Scene, Question]:
