@@ -533,7 +533,8 @@ class FollowerCore:
                                 (*candidates, *for_players), self._frame, self._time,
                                 tuple(cards), offered_only=len(for_players),
                                 waits_on_earlier=waits_on_earlier,
-                                foul_unanswered=foul_unanswered)
+                                foul_unanswered=foul_unanswered,
+                                read_under=self._read_under_a_sure_defence(event))
             out.append(question)
             self._doubts.append(question)
             view.doubtful.update(cards)
@@ -1183,6 +1184,15 @@ class FollowerCore:
         return [other for other in look_alikes_by_colour(card)
                 if other in seen and other not in self.view.reader.cards
                 and overlap(seen[other].box, lying.box) >= 0.5]
+
+    def _read_under_a_sure_defence(self, event: dict) -> tuple[str, ...]:
+        """For a defence read surely (`Question.read_under`), the codes read where the card it
+        lies on lies (`_read_where_it_lies`); else none."""
+        track = self._tracks.get(event.get("card") or "")
+        if event["type"] != "defend" or track is None or self._read_unsurely(track) \
+                or self._low_confidence(track)[0] is not None:
+            return ()
+        return tuple(self._read_where_it_lies(event["on"]))
 
     def _misread_again(self, event: dict) -> list[dict]:
         """A card read surely, refused for its name, that the camera read this game where

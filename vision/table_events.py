@@ -117,6 +117,10 @@ class Question:
     # the camera names its first candidate itself, at once, as the players would (a card read
     # where the missed one lay): settled so by the pipeline, never put to the players
     told_at_once: bool = False
+    # a defence read surely, refused on the card it lies on: the codes read where that card
+    # lies when asked (its corner peeping out under the defence); nobody answering, the
+    # defence as read on one of them is tried first
+    read_under: tuple[str, ...] = ()
 
     @property
     def settling(self) -> tuple[dict, ...]:

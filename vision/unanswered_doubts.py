@@ -253,7 +253,10 @@ class UnansweredDoubts(FollowerCore):
         renaming a card read surely on a guess would be a guess on a guess). Where the
         camera saw the card brought in from the reading's own player's seat
         (`_seen_brought_by`), the reading itself, refused as `refused_as` G8 and accepted with
-        a card misread before renamed, comes before another player's reading of it."""
+        a card misread before renamed, comes before another player's reading of it. A defence
+        read surely comes first as read on a code read where its card lay when asked
+        (`Question.read_under`), with that card renamed in the referee's past: the card read
+        two ways was misread, not the one read surely."""
         guess = question.candidates[0]
         covered = self._covered_by(guess)
         target = self._last_tracks.get(covered or "")
@@ -262,8 +265,12 @@ class UnansweredDoubts(FollowerCore):
         known_elsewhere = []
         seen_brought = self._seen_brought_by(guess)
         other_players = []
-        for candidate in question.settling[1:]:
-            if self._covered_by(candidate) != covered and sure_target:
+        under = [candidate for candidate in question.settling[1:]   # `Question.read_under`
+                 if candidate.get("card") == guess.get("card")
+                 and candidate.get("on") in question.read_under]
+        for candidate in [*under, *(other for other in question.settling[1:]
+                                    if other not in under)]:
+            if self._covered_by(candidate) != covered and sure_target and candidate not in under:
                 continue   # an attack card read surely misread too: only the players may say
             if seen_brought and {**candidate, "player": guess.get("player")} == guess:
                 other_players.append(candidate)   # after the reading with the past renamed
@@ -278,6 +285,9 @@ class UnansweredDoubts(FollowerCore):
                 if swapped is not None:
                     self._swap(*swapped)
                 return event
+            if candidate in under and self.rename_past is not None \
+                    and self.rename_past(event, True):
+                return event   # the card it lies on, read so there, was misread before
             if getattr(judged, "rule", None) == "G8":
                 known_elsewhere.append(event)
         if other_players:

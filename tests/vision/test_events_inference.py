@@ -2513,6 +2513,25 @@ def test_a_defence_refused_on_a_card_whose_corner_reads_a_look_alike_is_asked_ab
     the_ace_on_the_jack_of_clubs_named(scene, question)
 
 
+def test_unanswered_a_sure_defence_on_a_card_whose_corner_reads_a_look_alike_beats_that_card(
+) -> None:
+    """As above (the J♣ lead read J♠ at rest, J♣ by its corner under the A♣ read surely), and
+    nobody answers: the card read two ways was misread, not the ace. The A♣ is told on the
+    J♣, the lead renamed in the referee's past, rather than the first look-alike of the ace
+    the referee accepts on the J♠ (classic-3p-seed111, unanswered: the Q♠ told on the J♠ for
+    Boris's Q♣ on Anna's J♣; the real J♠ and Q♠, played later, were false G8s)."""
+    scene = boris_to_lead_after_a_discard()
+    play(scene, "JS", TOP, (500, 360), confidence=0.97)
+    scene.slide("AC", BOTTOM, (515, 375), confidence=0.97)
+    scene.remove("JS")
+    scene.put("JC", (478, 327), confidence=0.9)
+    scene.index_only.add("JC")
+    pipeline = scene.target
+    scene.wait(pipeline.follower.config.doubt_wait + 1.0)
+    assert pipeline.questions == [] and pipeline.fouls == []
+    assert pipeline.snapshot()["table"] == [{"attack": "JC", "defence": "AC"}]
+
+
 @pytest.mark.parametrize("read_on_its_way", [True, False])
 def test_a_defence_refused_on_a_card_read_as_a_look_alike_on_its_way_in_is_asked_about(
         read_on_its_way: bool) -> None:
