@@ -61,6 +61,7 @@ WHOLE_JUST_BEFORE = 0.5  # s: a card read whole this long before it came to rest
 Emitted = TableEvent | Question
 SAME_CARD_OVERLAP = 0.8  # two tracks' boxes overlapping this much: one card read as two codes
 REFUSED_AS_ALIKE = 1.0  # s: a look-alike refused at a card's place this recently: one act
+REFUSED_STILL_LYING = 3.0  # s: ... or this recently, and still lying there when read anew
 CAME_IN_WAY = 0.5        # card sizes: a card read from this far away at least came in
 SHORT_WAY = 0.3          # card sizes: a way shorter than this points nowhere
 SHORT_WAY_DEG = 10.0     # ... a longer one, under `CAME_IN_WAY`, points at a seat this near it
@@ -442,6 +443,9 @@ class FollowerCore:
             # a player broke the rule. Two explanations, so a question
             if self._revise_take(table_event, judged, commit):
                 return True
+            if self._refused_here_as_alike(cards):
+                view.reader.ignored.update(cards)   # the card refused there, read anew
+                return False
             rule = getattr(judged, "rule", None)
             if rule == "G8" and event["type"] == "open_draw" and not question_open \
                     and self._ask_missed_turn(table_event, commit, out):
@@ -556,17 +560,25 @@ class FollowerCore:
             or rule == "P3" and self._appeared_in_place(cards)
 
     def _refused_here_as_alike(self, cards: list[str]) -> bool:
-        """Each card lies where a look-alike of it was refused just now (`REFUSED_AS_ALIKE`):
+        """Each card lies where a look-alike of it was refused just now (`REFUSED_AS_ALIKE`),
+        or lately and still lay there when the card was first read (`REFUSED_STILL_LYING`):
         one card read as two codes, refused once already, not a second foul (cross-3p-seed84:
-        Anna's A♣ passed on against C7, read A♣ and A♠ in one frame: two C7 fouls)."""
-        view = self.view
-        def refused_alike(card: str) -> bool:
-            track = self._tracks.get(card)
-            return track is not None and any(
-                self._time - view.refused_at.get(other, -1e9) <= REFUSED_AS_ALIKE
-                and (lying := self._tracks.get(other)) is not None
-                and overlap(track.box, lying.box) > 0.5 for other in look_alikes(card))
-        return bool(cards) and all(refused_alike(card) for card in cards)
+        Anna's A♣ passed on against C7, read A♣ and A♠ in one frame: two C7 fouls;
+        dummy-2p-seed110: Anna's 6♣ thrown in against P3 lay there 1.3 s, then read 6♠, a
+        discarded card, for 0.3 s as she took it back: unanswered, a false G8)."""
+        tracks = [self._tracks.get(card) for card in cards]
+        return bool(cards) and all(
+            track is not None and any(self._refused_where_it_lies(other, track)
+                                      for other in look_alikes(track.card))
+            for track in tracks)
+
+    def _refused_where_it_lies(self, card: str, track: CardTrack) -> bool:
+        """`card` was refused lately and lies where `track` lies (`_refused_here_as_alike`)."""
+        lying = self._tracks.get(card)
+        since = self._time - self.view.refused_at.get(card, -1e9)
+        return lying is not None and overlap(track.box, lying.box) > 0.5 and (
+            since <= REFUSED_AS_ALIKE
+            or since <= REFUSED_STILL_LYING and lying.last_seen >= track.first_seen)
 
     def _misread_before(self, table_event: TableEvent) -> bool | None:
         """A reading refused as a card the referee knows elsewhere (G8) that a card misread

@@ -443,6 +443,35 @@ def test_one_card_read_as_two_look_alikes_refused_at_once_is_one_foul() -> None:
     assert fouls == [({"type": "throw_in", "player": "Anna", "cards": ["9H"]}, "P3")]
 
 
+def test_a_card_refused_then_read_as_a_discarded_look_alike_as_it_is_taken_back_is_one_foul(
+) -> None:
+    """Boris throws in the 9H out of rank (P3): a foul. It lies there 1.3 s, then, as he
+    takes it back, it is read 9D, a discarded card, for 0.5 s (and 9H by its corner index):
+    the card refused there, read anew, not a second act to ask about or call a foul (G8)
+    (dummy-2p-seed110, unanswered: Anna's 6♣ thrown in against P3, read 6♠ as she took it
+    back, asked as "never seen coming in: misread, or a foul?", a false G8)."""
+    from referee import Referee
+
+    scene = start(referee=Referee())
+    play(scene, "9D", BOTTOM, (500, 360))
+    play(scene, "10D", TOP, (515, 375))
+    sweep(scene, "9D", "10D")                  # Boris beat it: he leads
+    play(scene, "7C", TOP, (500, 360))
+    play(scene, "8C", BOTTOM, (515, 375))
+    scene.slide("9H", TOP, (640, 360), confidence=0.85)
+    scene.wait(1.3)
+    scene.index_only.add("9H")                 # read by its corner index alone now
+    scene.cards["9H"] = (618, 325)
+    for _ in range(8):
+        scene.step(extra=[("9D", (641, 361), 0.97)])
+    scene.remove("9H")
+    scene.wait(2.0)
+    pipeline = scene.target
+    assert [(v.event.event, v.verdict.rule) for v in pipeline.fouls] == [
+        ({"type": "throw_in", "player": "Boris", "cards": ["9H"]}, "P3")]
+    assert pipeline.questions == []
+
+
 def throw_in_read_unsurely(card: str) -> Scene:
     """Anna's 7S, beaten by Boris's 9S; then Anna throws in `card`, read unsurely (0.6 where
     the game's cards read 0.9)."""
