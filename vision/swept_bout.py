@@ -221,11 +221,15 @@ def possible_beaters(target: str, snapshot: dict, lying: Iterable[str] = (),
                      hinted: Iterable[str] = ()) -> list[str]:
     """The cards of the deck that beat `target` (G4) and may still have been in the
     defender's hand (`_accounted_for`). Cards in `hinted` (read at the target's place)
-    first, then by rank, trumps last."""
-    found = [card for card in unaccounted(snapshot, lying, snapshot.get("defender"))
+    first, then those the referee knows in his hand (he surely held them; transfer-2p-seed98,
+    unanswered: Anna's Q♠, taken earlier, beat the 10♠ unseen, and the J♠ guessed in its
+    place made her later J♦ a false G8 and the game went astray), then by rank, trumps last."""
+    defender = snapshot.get("defender")
+    found = [card for card in unaccounted(snapshot, lying, defender)
              if beats_in_game(snapshot, card, target)]
     hinted = set(hinted)
-    return sorted(found, key=lambda card: (card not in hinted,
+    known = set(((snapshot.get("hands") or {}).get(defender) or {}).get("known") or ())
+    return sorted(found, key=lambda card: (card not in hinted, card not in known,
                                            card[-1] == snapshot.get("trump_suit")))
 
 

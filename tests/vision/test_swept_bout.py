@@ -28,6 +28,18 @@ def test_the_turned_trump_is_accounted_for_only_where_it_lies_under_the_stock() 
     assert round_game == [*classic[:classic.index("AS")], "KS", "AS"]
 
 
+def test_a_beater_known_in_the_defender_s_hand_comes_before_the_others_after_the_hinted() -> None:
+    """Anna took the QS earlier (the referee knows it in her hand): of the cards that may have
+    beaten the 10S unseen, a card read where it lay (hinted) comes first, then the QS, then the
+    rest by rank, trumps last (transfer-2p-seed98: the JS guessed instead of her QS)."""
+    snapshot = {"variant": "classic", "deck": 36, "stock": 5, "trump": "8D", "trump_suit": "D",
+                "defender": "Anna", "discard_cards": [],
+                "hands": {"Anna": {"count": 5, "known": ["QS", "7C"]}}}
+    beaters = possible_beaters("10S", snapshot)
+    assert beaters[:3] == ["QS", "JS", "KS"] and beaters[-1][-1] == "D"
+    assert possible_beaters("10S", snapshot, hinted=["AS"])[:2] == ["AS", "QS"]
+
+
 @pytest.mark.parametrize(("counts", "drawn"), [((5, 8, 5), True), ((6, 8, 5), False)])
 def test_the_turned_trump_is_in_a_hand_once_the_draw_up_owed_takes_the_whole_stock(
         counts: tuple[int, int, int], drawn: bool) -> None:
