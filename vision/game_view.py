@@ -8,7 +8,7 @@ way it came in) and `_emit`, the one place where an event goes to the judge or b
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -81,7 +81,7 @@ def as_a_foul(event: dict, rule: str | None) -> list[dict]:
     return [{**event, "foul": rule}] if rule == "G8" else []
 
 
-def distinct(events: Iterable[dict], besides: list[dict] = ()) -> list[dict]:
+def distinct(events: Iterable[dict], besides: Sequence[dict] = ()) -> list[dict]:
     """Each of `events` once, in order, but for those in `besides`."""
     out: list[dict] = []
     for event in events:

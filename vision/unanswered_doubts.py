@@ -285,9 +285,10 @@ class UnansweredDoubts(FollowerCore):
                 if swapped is not None:
                     self._swap(*swapped)
                 return event
-            if candidate in under and self.rename_past is not None \
-                    and self.rename_past(event, True):
-                return event   # the card it lies on, read so there, was misread before
+            if candidate in under:   # the card it lies on, read so there, misread before?
+                if self.rename_past is not None and self.rename_past(event, True):
+                    return event
+                continue
             if getattr(judged, "rule", None) == "G8":
                 known_elsewhere.append(event)
         if other_players:
