@@ -357,9 +357,13 @@ class FollowerCore:
         return self._path(track) >= CAME_IN_WAY
 
     def _direction_choice(self, track: CardTrack, among: list[str]) -> tuple[str | None, bool]:
-        """The seat a card came in from, and whether that reading is clear."""
-        ranked = self.seats.by_direction(track.first_center, track.center, among)
-        path = self._path(track)
+        """The seat a card came in from, and whether that reading is clear. A card first read
+        where it lies, read as another code on its way in (`_read_on_its_way_as`), came the
+        way that code's track came (dummy-3p-seed101: the dummy's K♠ read K♠ from the middle
+        of the table, K♣ only at rest; told as Vera's, her known hand a card short after)."""
+        start = self._way_in_start(track)
+        ranked = self.seats.by_direction(start, track.center, among)
+        path = float(np.linalg.norm(track.center - start)) / max(track.size, 1.0)
         if not ranked or path < SHORT_WAY:
             return None, False
         # angles, not cosines: cosines crowd together near 1, where 5-6 seats lie
@@ -375,6 +379,21 @@ class FollowerCore:
         clear = angles[0] <= self.config.direction_max_deg and \
             runner_up - angles[0] >= self.config.direction_margin_deg
         return ranked[0][0], clear
+
+    def _way_in_start(self, track: CardTrack) -> np.ndarray:
+        """Where the card was first seen: its track's first place or, where it was seen coming
+        only a short way (`CAME_IN_WAY`), the first place of the earliest code it was read as
+        on its way in, if that was further off."""
+        start = track.first_center
+        if self._path(track) >= CAME_IN_WAY:
+            return start
+        ways = {other.card: other for other in self._lately_unplaced}
+        earlier = [ways[code] for code in self._read_on_its_way_as(track.card) if code in ways]
+        if not earlier:
+            return start
+        first = min(earlier, key=lambda other: other.first_seen).first_center
+        far = np.linalg.norm(track.center - first) > np.linalg.norm(track.center - start)
+        return first if far else start
 
     def _path(self, track: CardTrack) -> float:
         """How far it was seen coming, in card sizes."""

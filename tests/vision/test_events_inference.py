@@ -667,6 +667,26 @@ def test_a_throw_in_carried_back_to_its_player_alone_leaves_the_log() -> None:
     assert pipeline.questions == [] and pipeline.fouls == []
 
 
+def test_a_throw_in_read_as_a_look_alike_on_its_way_in_came_from_where_that_way_began(
+) -> None:
+    """Anna attacks Boris, who beats; Vera's 7♥ thrown in is read 7♦ all the way in from her
+    seat and 7♥ only where it lies: the 7♥'s own track never moved, but the card came the
+    7♦'s way, so it is Vera's, not the leader's by guess (dummy-3p-seed101: the dummy's K♠
+    read K♠ coming in, K♣ at rest, told as Vera's; her known hand was a card short, and her
+    next lead a false G8)."""
+    from referee import Referee
+
+    scene = start(THREE, referee=Referee())     # Anna bottom, Boris upper left, Vera upper right
+    play(scene, "7S", BOTTOM, (500, 360))
+    play(scene, "9S", (90, 180), (515, 375))
+    scene.slide("7D", (1190.0, 180.0), (660.0, 360.0), confidence=0.95)
+    scene.remove("7D")
+    scene.put("7H", (660.0, 360.0), confidence=0.95)
+    scene.wait(0.8)
+    assert events(scene)[-1] == {"type": "throw_in", "player": "Vera", "cards": ["7H"]}
+    assert scene.target.questions == [] and scene.target.fouls == []
+
+
 def test_a_throw_in_carried_off_alone_to_another_seat_was_that_seat_s_foul() -> None:
     """dummy-3p-seed87: the dummy's 7S thrown in against its controller (D5), read as
     Vera's, was taken back; swept with the bout for the camera, it was asked about as
@@ -2221,8 +2241,8 @@ def lead_named_by_whoever_led(on_its_way: tuple[str, ...] = ()) -> tuple[Scene, 
     from referee import Referee
 
     scene = start(referee=Referee())
-    for step, code in enumerate(on_its_way):   # read on its way, from nobody's side
-        scene.put(code, (500, 240 + 60 * step))
+    for step, code in enumerate(on_its_way):   # read on its way, from nobody's side (the
+        scene.put(code, (380 + 60 * step, 360))   # left: the players sit top and bottom)
         scene.step()
         scene.remove(code)
     scene.put("7S", (500, 360))
