@@ -363,7 +363,7 @@ class FollowerCore:
         of the table, K♣ only at rest; told as Vera's, her known hand a card short after)."""
         start = self._way_in_start(track)
         ranked = self.seats.by_direction(start, track.center, among)
-        path = float(np.linalg.norm(track.center - start)) / max(track.size, 1.0)
+        path = self._path(track, start)
         if not ranked or path < SHORT_WAY:
             return None, False
         # angles, not cosines: cosines crowd together near 1, where 5-6 seats lie
@@ -395,9 +395,11 @@ class FollowerCore:
         far = np.linalg.norm(track.center - first) > np.linalg.norm(track.center - start)
         return first if far else start
 
-    def _path(self, track: CardTrack) -> float:
-        """How far it was seen coming, in card sizes."""
-        return float(np.linalg.norm(track.center - track.first_center)) / max(track.size, 1.0)
+    def _path(self, track: CardTrack, start: np.ndarray | None = None) -> float:
+        """How far it was seen coming (from `start`, else its track's first place), in card
+        sizes."""
+        origin = track.first_center if start is None else start
+        return float(np.linalg.norm(track.center - origin)) / max(track.size, 1.0)
 
     def _who_played(self, expected: str | None, track: CardTrack,
                     among: list[str]) -> tuple[str | None, list[str]]:
