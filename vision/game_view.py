@@ -387,8 +387,7 @@ class FollowerCore:
         start = track.first_center
         if self._path(track) >= CAME_IN_WAY:
             return start
-        ways = {other.card: other for other in self._lately_unplaced}
-        earlier = [ways[code] for code in self._read_on_its_way_as(track.card) if code in ways]
+        earlier = self._ways_read_as_another(track.card)
         if not earlier:
             return start
         first = min(earlier, key=lambda other: other.first_seen).first_center
@@ -571,13 +570,13 @@ class FollowerCore:
 
     def _no_card_played(self, cards: list[str], rule: str | None) -> bool:
         """A reading refused for `rule` that is no card played: a covered card's corner, or a
-        card laid on a pile, misread (`_covered_corner_misread`); one card read as two codes
-        refused once already (`_refused_here_as_alike`); or a throw-in of a rank not on the
-        table (P3) never seen brought in (`_appeared_in_place`): something lying there read as
-        a card (transfer-3p-seed90: a pattern on the cloth read A♦ for seconds;
+        card laid on a pile, misread (`_covered_corner_misread`); or a throw-in of a rank not
+        on the table (P3) never seen brought in (`_appeared_in_place`): something lying there
+        read as a card (transfer-3p-seed90: a pattern on the cloth read A♦ for seconds;
         classic-2p-seed90: a Q♣ defence read 10♣ whole on its own box; each a false P3). A
-        card played comes in, and stays a foul."""
-        return self._covered_corner_misread(cards) or self._refused_here_as_alike(cards) \
+        card played comes in, and stays a foul. (One card read as two codes, refused once
+        already, `_refused_here_as_alike`, is dropped before this is asked.)"""
+        return self._covered_corner_misread(cards) \
             or rule == "P3" and self._appeared_in_place(cards)
 
     def _refused_here_as_alike(self, cards: list[str]) -> bool:
@@ -1121,11 +1120,15 @@ class FollowerCore:
         0.7 as it came to rest, then 8♠ 0.92, a card of the discard pile). One card read two
         ways, a misread at rest as likely as one on the way (dummy-3p-seed33: a K♣ brought in
         read K♣ at 0.9-0.98, then K♠ at 0.99 where it lay, refused on a 9♣)."""
+        return [other.card for other in self._ways_read_as_another(card)]
+
+    def _ways_read_as_another(self, card: str) -> list[CardTrack]:
+        """The tracks of the codes `_read_on_its_way_as` names."""
         track = self._tracks.get(card)
         if track is None:
             return []
         size = self._card_size(track)
-        return [other.card for other in self._lately_unplaced
+        return [other for other in self._lately_unplaced
                 if other.card != card and (self._read_before_it(other, track, size)
                                            or self._surer_on_its_path(other, track, size))]
 
@@ -1176,6 +1179,11 @@ class FollowerCore:
         return float(np.linalg.norm(heading - track.first_center)) <= size \
             or float(np.linalg.norm(other.center - track.first_center)) <= size / 2
 
+    def _read_surely(self, track: CardTrack) -> bool:
+        """Its identity in no doubt (`_low_confidence`) and read as surely as the game's cards
+        are (not `_read_unsurely`)."""
+        return self._low_confidence(track)[0] is None and not self._read_unsurely(track)
+
     def _read_unsurely(self, track: CardTrack | None) -> bool:
         """Read less surely than the game's cards are (the median of their mean confidences),
         by `misread_margin`, over all its readings and at rest (`best_mean_confidence`)."""
@@ -1222,8 +1230,7 @@ class FollowerCore:
         """For a defence read surely (`Question.read_under`), the codes read where the card it
         lies on lies (`_read_where_it_lies`); else none."""
         track = self._tracks.get(event.get("card") or "")
-        if event["type"] != "defend" or track is None or self._read_unsurely(track) \
-                or self._low_confidence(track)[0] is not None:
+        if event["type"] != "defend" or track is None or not self._read_surely(track):
             return ()
         return tuple(self._read_where_it_lies(event["on"]))
 

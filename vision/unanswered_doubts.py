@@ -260,8 +260,7 @@ class UnansweredDoubts(FollowerCore):
         guess = question.candidates[0]
         covered = self._covered_by(guess)
         target = self._last_tracks.get(covered or "")
-        sure_target = target is None or (self._low_confidence(target)[0] is None
-                                         and not self._read_unsurely(target))
+        sure_target = target is None or self._read_surely(target)
         known_elsewhere = []
         seen_brought = self._seen_brought_by(guess)
         other_players = []
